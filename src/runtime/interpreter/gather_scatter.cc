@@ -1,0 +1,6 @@
+// SCAFFOLD: replaced by the real kernels.
+#include "runtime/interpreter/kernels.h"
+namespace xpar {
+Expected<Literal> EvalGather(const Instruction& inst, Operands, EvalContext&) { return Unimplemented("{} is not implemented yet", HloOpcodeName(inst.opcode())); }
+Expected<Literal> EvalScatter(const Instruction& inst, Operands, EvalContext&) { return Unimplemented("{} is not implemented yet", HloOpcodeName(inst.opcode())); }
+}  // namespace xpar

@@ -1,0 +1,55 @@
+// The reference interpreter: executes any module on the CPU, one simulated device per thread.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "ir/module.h"
+#include "support/status.h"
+
+namespace xpar {
+
+class CollectiveHub;
+
+// Who this device is: replica and partition ids, and the rendezvous for collectives
+// (null when running alone, in which case collectives see groups of size one).
+struct DeviceContext {
+  int64_t replica_id = 0;
+  int64_t partition_id = 0;
+  int64_t num_replicas = 1;
+  int64_t num_partitions = 1;
+  CollectiveHub* hub = nullptr;
+  // rng (not rng-bit-generator, which is deterministic from its state operand) draws from this.
+  uint64_t rng_seed = 0;
+};
+
+class Interpreter {
+ public:
+  explicit Interpreter(const Module& module, DeviceContext device = {});
+  ~Interpreter();
+
+  // Runs the entry computation. Arguments must match the entry parameters' shapes.
+  Expected<Literal> Run(std::span<const Literal> args);
+  // Runs any computation of the module.
+  Expected<Literal> Call(const Computation& computation, std::span<const Literal* const> args);
+
+  const DeviceContext& device() const { return device_; }
+  const Module& module() const { return module_; }
+
+ private:
+  const Module& module_;
+  DeviceContext device_;
+  uint64_t rng_state_;
+};
+
+// Runs the entry computation on num_replicas * num_partitions simulated devices, one thread
+// each, with in-process collectives. args[d] are device d's arguments (d = replica *
+// num_partitions + partition). Returns each device's result in the same order.
+Expected<std::vector<Literal>> RunOnDevices(const Module& module,
+                                            std::vector<std::vector<Literal>> args,
+                                            int64_t num_replicas, int64_t num_partitions,
+                                            uint64_t rng_seed = 0);
+
+}  // namespace xpar

@@ -1,0 +1,7 @@
+// SCAFFOLD: replaced by the real kernels.
+#include "runtime/interpreter/kernels.h"
+namespace xpar {
+Expected<Literal> EvalReduce(const Instruction& inst, Operands, EvalContext&) { return Unimplemented("{} is not implemented yet", HloOpcodeName(inst.opcode())); }
+Expected<Literal> EvalReduceWindow(const Instruction& inst, Operands, EvalContext&) { return Unimplemented("{} is not implemented yet", HloOpcodeName(inst.opcode())); }
+Expected<Literal> EvalSelectAndScatter(const Instruction& inst, Operands, EvalContext&) { return Unimplemented("{} is not implemented yet", HloOpcodeName(inst.opcode())); }
+}  // namespace xpar

@@ -1,0 +1,13 @@
+// The subcommands of the xpar CLI, each registered by its own file; main.cc lists them in order.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace xpar {
+
+void RegisterInspectCommand(CLI::App& app);
+void RegisterRunCommand(CLI::App& app);
+void RegisterConvertCommand(CLI::App& app);
+void RegisterSolveCommand(CLI::App& app);
+
+}  // namespace xpar
