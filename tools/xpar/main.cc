@@ -1,2 +1,22 @@
-// SCAFFOLD
-int main() { return 0; }
+// xpar: automatic parallelization of XLA programs. Subcommands are listed here, in order.
+#include <fmt/format.h>
+
+#include "commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "xpar: plans, partitions and runs deep-learning programs (XLA HLO text) on many devices.\n"
+      "Run `xpar COMMAND --help` for the options of each command."};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "xpar 0.1");
+  xpar::RegisterInspectCommand(app);
+  xpar::RegisterRunCommand(app);
+  xpar::RegisterConvertCommand(app);
+  xpar::RegisterSolveCommand(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  return 0;
+}

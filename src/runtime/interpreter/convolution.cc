@@ -1,5 +1,148 @@
-// SCAFFOLD: replaced by the real kernels.
+// convolution: general dimension numbers, any number of spatial dimensions, window stride,
+// padding, lhs (base) and rhs (window) dilation, window reversal, feature and batch groups.
+// A direct loop (correctness first), accumulating in f32 (f64 for f64, wrapping 64-bit for ints).
+#include "runtime/interpreter/elementwise_types.h"
+#include "runtime/interpreter/index_util.h"
 #include "runtime/interpreter/kernels.h"
+
 namespace xpar {
-Expected<Literal> EvalConvolution(const Instruction& inst, Operands, EvalContext&) { return Unimplemented("{} is not implemented yet", HloOpcodeName(inst.opcode())); }
+namespace {
+
+using Dims = std::vector<int64_t>;
+
+struct ConvPlan {
+  ConvDims dims;
+  std::vector<WindowDim> window;
+  Dims lhs_dims, lhs_strides, rhs_dims, rhs_strides, out_dims;
+  int64_t in_batch = 0, in_feature = 0, out_feature = 0, kernel_in_feature = 0;
+  int64_t feature_groups = 1, batch_groups = 1;
+};
+
+Status CheckDim(int64_t d, int64_t rank, const char* what) {
+  if (d < 0 || d >= rank)
+    return InvalidArgument("convolution {} dimension {} out of range", what, d);
+  return Status::Ok();
+}
+
+Expected<ConvPlan> MakePlan(const Instruction& inst, const Shape& lhs, const Shape& rhs) {
+  if (!inst.attrs().conv) return InvalidArgument("convolution without dim_labels");
+  ConvPlan p{*inst.attrs().conv,          inst.attrs().window, lhs.dims(),
+             RowMajorStrides(lhs.dims()), rhs.dims(),          RowMajorStrides(rhs.dims()),
+             inst.shape().dims()};
+  const ConvDims& d = p.dims;
+  const size_t ns = d.input_spatial.size();
+  if (d.kernel_spatial.size() != ns || d.output_spatial.size() != ns || p.window.size() != ns ||
+      lhs.rank() != static_cast<int64_t>(ns) + 2 || rhs.rank() != lhs.rank() ||
+      inst.shape().rank() != lhs.rank()) {
+    return InvalidArgument("convolution ranks do not match its {} spatial dimensions", ns);
+  }
+  RETURN_IF_ERROR(CheckDim(d.input_batch, lhs.rank(), "input batch"));
+  RETURN_IF_ERROR(CheckDim(d.input_feature, lhs.rank(), "input feature"));
+  RETURN_IF_ERROR(CheckDim(d.kernel_input_feature, rhs.rank(), "kernel input feature"));
+  RETURN_IF_ERROR(CheckDim(d.kernel_output_feature, rhs.rank(), "kernel output feature"));
+  RETURN_IF_ERROR(CheckDim(d.output_batch, lhs.rank(), "output batch"));
+  RETURN_IF_ERROR(CheckDim(d.output_feature, lhs.rank(), "output feature"));
+  p.in_batch = lhs.dim(d.input_batch);
+  p.in_feature = lhs.dim(d.input_feature);
+  p.kernel_in_feature = rhs.dim(d.kernel_input_feature);
+  p.out_feature = rhs.dim(d.kernel_output_feature);
+  p.feature_groups = inst.attrs().feature_group_count;
+  p.batch_groups = inst.attrs().batch_group_count;
+  const int64_t g = p.feature_groups, bg = p.batch_groups;
+  if (g < 1 || bg < 1 || p.in_feature % g != 0 || p.in_feature / g != p.kernel_in_feature ||
+      p.out_feature % g != 0 || p.in_batch % bg != 0 || p.out_feature % bg != 0 ||
+      p.out_dims[d.output_batch] != p.in_batch / bg ||
+      p.out_dims[d.output_feature] != p.out_feature) {
+    return InvalidArgument(
+        "convolution feature/batch sizes do not fit feature_group_count={} "
+        "batch_group_count={}",
+        g, bg);
+  }
+  for (size_t s = 0; s < ns; ++s) {
+    RETURN_IF_ERROR(CheckDim(d.input_spatial[s], lhs.rank(), "input spatial"));
+    RETURN_IF_ERROR(CheckDim(d.kernel_spatial[s], rhs.rank(), "kernel spatial"));
+    RETURN_IF_ERROR(CheckDim(d.output_spatial[s], lhs.rank(), "output spatial"));
+    const WindowDim& w = p.window[s];
+    int64_t in = lhs.dim(d.input_spatial[s]);
+    if (w.size != rhs.dim(d.kernel_spatial[s]) || w.stride < 1 || w.lhs_dilation < 1 ||
+        w.rhs_dilation < 1) {
+      return InvalidArgument("convolution window does not match kernel spatial dimension {}", s);
+    }
+    int64_t padded = (in > 0 ? (in - 1) * w.lhs_dilation + 1 : 0) + w.pad_low + w.pad_high;
+    int64_t span = (w.size - 1) * w.rhs_dilation + 1;
+    int64_t expect = padded < span ? 0 : (padded - span) / w.stride + 1;
+    if (expect != p.out_dims[d.output_spatial[s]]) {
+      return InvalidArgument("convolution output spatial dimension {} should be {}", s, expect);
+    }
+  }
+  return p;
+}
+
+template <typename A>
+void ConvLoop(const ConvPlan& p, const std::vector<A>& lhs, const std::vector<A>& rhs, A* out) {
+  const ConvDims& d = p.dims;
+  const size_t ns = d.input_spatial.size();
+  const int64_t out_per_group = p.out_feature / p.feature_groups;
+  const int64_t out_per_batch_group = p.out_feature / p.batch_groups;
+  const int64_t batch_per_group = p.in_batch / p.batch_groups;
+  const int64_t lhs_feature_stride = p.lhs_strides[d.input_feature];
+  const int64_t rhs_in_stride = p.rhs_strides[d.kernel_input_feature];
+  Dims kernel_sizes(ns);
+  for (size_t s = 0; s < ns; ++s) kernel_sizes[s] = p.window[s].size;
+  int64_t linear = 0;
+  ForEachIndex(p.out_dims, [&](std::span<const int64_t> o) {
+    const int64_t of = o[d.output_feature];
+    const int64_t batch = (of / out_per_batch_group) * batch_per_group + o[d.output_batch];
+    const int64_t first_feature = (of / out_per_group) * p.kernel_in_feature;
+    A acc = A(0);
+    ForEachIndex(kernel_sizes, [&](std::span<const int64_t> k) {
+      int64_t l = batch * p.lhs_strides[d.input_batch] + first_feature * lhs_feature_stride;
+      int64_t r = of * p.rhs_strides[d.kernel_output_feature];
+      for (size_t s = 0; s < ns; ++s) {
+        const WindowDim& w = p.window[s];
+        int64_t pos = o[d.output_spatial[s]] * w.stride + k[s] * w.rhs_dilation - w.pad_low;
+        if (pos < 0 || pos % w.lhs_dilation != 0) return;
+        int64_t ip = pos / w.lhs_dilation;
+        if (ip >= p.lhs_dims[d.input_spatial[s]]) return;
+        l += ip * p.lhs_strides[d.input_spatial[s]];
+        int64_t kk = w.reversal ? w.size - 1 - k[s] : k[s];
+        r += kk * p.rhs_strides[d.kernel_spatial[s]];
+      }
+      for (int64_t c = 0; c < p.kernel_in_feature; ++c) {
+        acc += lhs[l + c * lhs_feature_stride] * rhs[r + c * rhs_in_stride];
+      }
+    });
+    out[linear++] = acc;
+  });
+}
+
+template <typename A>
+Literal RunConv(const Instruction& inst, const ConvPlan& p, const Literal& lhs,
+                const Literal& rhs) {
+  std::vector<A> a = ToVector<A>(lhs), b = ToVector<A>(rhs);
+  std::vector<A> result(static_cast<size_t>(inst.shape().ElementCount()), A(0));
+  ConvLoop<A>(p, a, b, result.data());
+  Literal out(inst.shape());
+  FromVector(result, out);
+  return out;
+}
+
+}  // namespace
+
+Expected<Literal> EvalConvolution(const Instruction& inst, Operands ops, EvalContext& ctx) {
+  if (ops.size() != 2 || !ops[0]->shape().IsArray() || !ops[1]->shape().IsArray() ||
+      !inst.shape().IsArray()) {
+    return InvalidArgument("convolution takes two arrays");
+  }
+  ASSIGN_OR_RETURN(ConvPlan plan, MakePlan(inst, ops[0]->shape(), ops[1]->shape()));
+  bool any_f64 = false, any_float = false;
+  for (PrimitiveType t : {ops[0]->type(), ops[1]->type(), inst.shape().type()}) {
+    any_f64 = any_f64 || t == PrimitiveType::kF64;
+    any_float = any_float || IsFloating(t);
+  }
+  if (any_f64) return RunConv<double>(inst, plan, *ops[0], *ops[1]);
+  if (any_float) return RunConv<float>(inst, plan, *ops[0], *ops[1]);
+  return RunConv<uint64_t>(inst, plan, *ops[0], *ops[1]);
+}
+
 }  // namespace xpar

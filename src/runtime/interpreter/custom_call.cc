@@ -1,5 +1,36 @@
-// SCAFFOLD: replaced by the real kernels.
-#include "runtime/interpreter/kernels.h"
+// custom-call: looks the target up in the registry (custom_call_registry.h) and runs its
+// kernel; an unknown target is an error that names it.
+#include <unordered_map>
+
+#include "runtime/interpreter/custom_call_registry.h"
+
 namespace xpar {
-Expected<Literal> EvalCustomCall(const Instruction& inst, Operands, EvalContext&) { return Unimplemented("{} is not implemented yet", HloOpcodeName(inst.opcode())); }
+
+CustomCallKernel FindCustomCall(std::string_view target) {
+  static const auto* table = [] {
+    auto* t = new std::unordered_map<std::string_view, CustomCallKernel>();
+    for (auto family : {NeuronCustomCalls(), ShardingCustomCalls()}) {
+      for (const CustomCallEntry& e : family) t->emplace(e.target, e.kernel);
+    }
+    return t;
+  }();
+  auto it = table->find(target);
+  return it == table->end() ? nullptr : it->second;
+}
+
+std::string_view UnquotedBackendConfig(const Instruction& inst) {
+  std::string_view s = inst.attrs().backend_config;
+  if (s.size() >= 2 && s.front() == '"' && s.back() == '"') s = s.substr(1, s.size() - 2);
+  return s;
+}
+
+Expected<Literal> EvalCustomCall(const Instruction& inst, Operands ops, EvalContext& ctx) {
+  const std::string& target = inst.attrs().custom_call_target;
+  CustomCallKernel kernel = FindCustomCall(target);
+  if (!kernel) {
+    return Unimplemented("custom-call target \"{}\" is not known to the interpreter", target);
+  }
+  return kernel(inst, ops, ctx);
+}
+
 }  // namespace xpar

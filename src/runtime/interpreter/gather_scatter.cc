@@ -1,6 +1,211 @@
-// SCAFFOLD: replaced by the real kernels.
+// gather and scatter with XLA's full dimension numbers: operand/input batching dims, implicit
+// trailing index vector (index_vector_dim == rank), clamped gather starts, skipped
+// out-of-bounds scatter windows, variadic scatter with any update computation.
+#include <algorithm>
+
+#include "runtime/interpreter/combine_util.h"
+#include "runtime/interpreter/index_util.h"
 #include "runtime/interpreter/kernels.h"
+
 namespace xpar {
-Expected<Literal> EvalGather(const Instruction& inst, Operands, EvalContext&) { return Unimplemented("{} is not implemented yet", HloOpcodeName(inst.opcode())); }
-Expected<Literal> EvalScatter(const Instruction& inst, Operands, EvalContext&) { return Unimplemented("{} is not implemented yet", HloOpcodeName(inst.opcode())); }
+namespace {
+
+bool Contains(const std::vector<int64_t>& v, int64_t x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+// Reads the index vectors of `indices` (one per batch position, i.e. per index of `indices`
+// without index_vector_dim) into a [num_batch, vector_len] table.
+struct IndexTable {
+  std::vector<int64_t> batch_dims;  // dims of `indices` other than index_vector_dim
+  int64_t vector_len = 1;
+  std::vector<int64_t> values;      // row-major [batch..., vector_len]
+};
+
+IndexTable ReadIndices(const Literal& indices, int64_t index_vector_dim) {
+  IndexTable t;
+  const auto& dims = indices.shape().dims();
+  const int64_t rank = static_cast<int64_t>(dims.size());
+  for (int64_t d = 0; d < rank; ++d) {
+    if (d != index_vector_dim) t.batch_dims.push_back(dims[d]);
+  }
+  if (index_vector_dim < rank) t.vector_len = dims[index_vector_dim];
+  // Move index_vector_dim last so each vector is contiguous.
+  std::vector<int64_t> perm;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (d != index_vector_dim) perm.push_back(d);
+  }
+  if (index_vector_dim < rank) perm.push_back(index_vector_dim);
+  Literal moved = IsIdentityPermutation(perm) ? indices : TransposeLiteral(indices, perm);
+  t.values.resize(static_cast<size_t>(moved.ElementCount()));
+  for (int64_t i = 0; i < moved.ElementCount(); ++i) t.values[i] = moved.GetAsInt64(i);
+  return t;
+}
+
+// Position of `indices` dimension d among the batch dims (index_vector_dim removed).
+int64_t BatchPos(int64_t d, int64_t index_vector_dim) {
+  return d < index_vector_dim ? d : d - 1;
+}
+
+// Operand dims that window (offset) dims map to, in increasing order.
+std::vector<int64_t> WindowOperandDims(int64_t rank, const std::vector<int64_t>& collapsed,
+                                       const std::vector<int64_t>& batching) {
+  std::vector<int64_t> out;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (!Contains(collapsed, d) && !Contains(batching, d)) out.push_back(d);
+  }
+  return out;
+}
+
+// The operand start of batch position `b` (before clamping / bounds checks).
+std::vector<int64_t> StartOf(const IndexTable& t, int64_t b, std::span<const int64_t> batch_index,
+                             int64_t operand_rank, const std::vector<int64_t>& index_map,
+                             const std::vector<int64_t>& operand_batching,
+                             const std::vector<int64_t>& indices_batching,
+                             int64_t index_vector_dim) {
+  std::vector<int64_t> start(operand_rank, 0);
+  for (size_t k = 0; k < index_map.size(); ++k) {
+    start[index_map[k]] = t.values[b * t.vector_len + static_cast<int64_t>(k)];
+  }
+  for (size_t i = 0; i < operand_batching.size(); ++i) {
+    start[operand_batching[i]] = batch_index[BatchPos(indices_batching[i], index_vector_dim)];
+  }
+  return start;
+}
+
+}  // namespace
+
+Expected<Literal> EvalGather(const Instruction& inst, Operands ops, EvalContext& ctx) {
+  if (!inst.attrs().gather) return InvalidArgument("gather without dimension numbers");
+  const GatherDims& g = *inst.attrs().gather;
+  const Literal& operand = *ops[0];
+  const std::vector<int64_t>& slice_sizes = inst.attrs().gather_slice_sizes;
+  const int64_t op_rank = operand.shape().rank();
+  if (static_cast<int64_t>(slice_sizes.size()) != op_rank) {
+    return InvalidArgument("gather slice_sizes has {} entries for a rank-{} operand",
+                           slice_sizes.size(), op_rank);
+  }
+  IndexTable t = ReadIndices(*ops[1], g.index_vector_dim);
+  if (t.vector_len != static_cast<int64_t>(g.start_index_map.size())) {
+    return InvalidArgument("gather index vectors have {} elements but start_index_map has {}",
+                           t.vector_len, g.start_index_map.size());
+  }
+  Literal out(inst.shape());
+  const auto& out_dims = inst.shape().dims();
+  std::vector<int64_t> batch_out_dims, offset_sizes;
+  for (int64_t d = 0; d < inst.shape().rank(); ++d) {
+    if (!Contains(g.offset_dims, d)) batch_out_dims.push_back(d);
+  }
+  std::vector<int64_t> window_dims =
+      WindowOperandDims(op_rank, g.collapsed_slice_dims, g.operand_batching_dims);
+  if (window_dims.size() != g.offset_dims.size() || batch_out_dims.size() != t.batch_dims.size()) {
+    return InvalidArgument("gather dimension numbers do not match the output shape {}",
+                           inst.shape().ToString(false));
+  }
+  for (int64_t d : g.offset_dims) offset_sizes.push_back(out_dims[d]);
+  std::vector<int64_t> op_strides = RowMajorStrides(operand.shape().dims());
+  std::vector<int64_t> out_strides = RowMajorStrides(out_dims);
+  const int64_t w = ByteWidth(operand.type());
+  int64_t b = 0;
+  ForEachIndex(t.batch_dims, [&](std::span<const int64_t> bi) {
+    std::vector<int64_t> start = StartOf(t, b, bi, op_rank, g.start_index_map,
+                                         g.operand_batching_dims, g.start_indices_batching_dims,
+                                         g.index_vector_dim);
+    for (int64_t d : g.start_index_map) {
+      start[d] = std::clamp<int64_t>(start[d], 0, operand.shape().dim(d) - slice_sizes[d]);
+    }
+    int64_t out_base = 0;
+    for (size_t i = 0; i < bi.size(); ++i) out_base += bi[i] * out_strides[batch_out_dims[i]];
+    int64_t op_base = LinearIndex(start, op_strides);
+    ForEachIndex(offset_sizes, [&](std::span<const int64_t> oi) {
+      int64_t o = out_base, s = op_base;
+      for (size_t k = 0; k < oi.size(); ++k) {
+        o += oi[k] * out_strides[g.offset_dims[k]];
+        s += oi[k] * op_strides[window_dims[k]];
+      }
+      std::memcpy(out.raw() + o * w, operand.raw() + s * w, static_cast<size_t>(w));
+    });
+    ++b;
+  });
+  return out;
+}
+
+Expected<Literal> EvalScatter(const Instruction& inst, Operands ops, EvalContext& ctx) {
+  if (!inst.attrs().scatter) return InvalidArgument("scatter without dimension numbers");
+  if (inst.called().empty()) return InvalidArgument("scatter without to_apply");
+  const ScatterDims& s = *inst.attrs().scatter;
+  const int64_t n = (static_cast<int64_t>(ops.size()) - 1) / 2;
+  if (n < 1 || static_cast<int64_t>(ops.size()) != 2 * n + 1) {
+    return InvalidArgument("scatter takes N inputs, indices and N updates; got {} operands",
+                           ops.size());
+  }
+  std::vector<Literal> results;
+  std::vector<Literal*> accs;
+  std::vector<const Literal*> upds;
+  std::vector<PrimitiveType> types;
+  results.reserve(n);
+  for (int64_t i = 0; i < n; ++i) {
+    results.push_back(*ops[i]);
+    types.push_back(ops[i]->type());
+    upds.push_back(ops[n + 1 + i]);
+  }
+  for (Literal& r : results) accs.push_back(&r);
+  const Shape& op_shape = ops[0]->shape();
+  const Shape& upd_shape = upds[0]->shape();
+  const int64_t op_rank = op_shape.rank();
+  IndexTable t = ReadIndices(*ops[n], s.index_vector_dim);
+  if (t.vector_len != static_cast<int64_t>(s.scatter_dims_to_operand_dims.size())) {
+    return InvalidArgument("scatter index vectors have {} elements but "
+                           "scatter_dims_to_operand_dims has {}",
+                           t.vector_len, s.scatter_dims_to_operand_dims.size());
+  }
+  std::vector<int64_t> scatter_upd_dims, window_sizes;
+  for (int64_t d = 0; d < upd_shape.rank(); ++d) {
+    if (!Contains(s.update_window_dims, d)) scatter_upd_dims.push_back(d);
+  }
+  std::vector<int64_t> window_dims =
+      WindowOperandDims(op_rank, s.inserted_window_dims, s.input_batching_dims);
+  if (window_dims.size() != s.update_window_dims.size() ||
+      scatter_upd_dims.size() != t.batch_dims.size()) {
+    return InvalidArgument("scatter dimension numbers do not match the updates shape {}",
+                           upd_shape.ToString(false));
+  }
+  // Extent of the update window along each operand dim (1 for inserted and batching dims).
+  std::vector<int64_t> extent(op_rank, 1);
+  for (size_t k = 0; k < window_dims.size(); ++k) {
+    window_sizes.push_back(upd_shape.dim(s.update_window_dims[k]));
+    extent[window_dims[k]] = window_sizes.back();
+  }
+  std::vector<int64_t> op_strides = RowMajorStrides(op_shape.dims());
+  std::vector<int64_t> upd_strides = RowMajorStrides(upd_shape.dims());
+  ElementCombiner combiner(*inst.called()[0], ctx, types);
+  Status status;
+  int64_t b = 0;
+  ForEachIndex(t.batch_dims, [&](std::span<const int64_t> bi) {
+    if (!status.ok()) return;
+    std::vector<int64_t> start = StartOf(t, b++, bi, op_rank, s.scatter_dims_to_operand_dims,
+                                         s.input_batching_dims, s.scatter_indices_batching_dims,
+                                         s.index_vector_dim);
+    // A window that does not fit entirely inside the operand is skipped, as XLA does.
+    for (int64_t d = 0; d < op_rank; ++d) {
+      if (start[d] < 0 || start[d] + extent[d] > op_shape.dim(d)) return;
+    }
+    int64_t upd_base = 0;
+    for (size_t i = 0; i < bi.size(); ++i) upd_base += bi[i] * upd_strides[scatter_upd_dims[i]];
+    int64_t op_base = LinearIndex(start, op_strides);
+    ForEachIndex(window_sizes, [&](std::span<const int64_t> wi) {
+      if (!status.ok()) return;
+      int64_t u = upd_base, o = op_base;
+      for (size_t k = 0; k < wi.size(); ++k) {
+        u += wi[k] * upd_strides[s.update_window_dims[k]];
+        o += wi[k] * op_strides[window_dims[k]];
+      }
+      status = combiner.Combine(accs, o, upds, u);
+    });
+  });
+  RETURN_IF_ERROR(status);
+  if (n == 1) return std::move(results[0]);
+  return Literal::Tuple(std::move(results));
+}
+
 }  // namespace xpar

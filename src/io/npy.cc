@@ -1,0 +1,141 @@
+// .npy encoding: "\x93NUMPY", version, header length, a Python dict literal, raw data.
+#include "io/npy.h"
+
+#include <fmt/format.h>
+
+#include <fmt/ranges.h>
+
+#include <charconv>
+#include <cstring>
+
+namespace xpar {
+namespace {
+
+struct NpyType {
+  const char* descr;
+  PrimitiveType type;
+};
+constexpr NpyType kTypes[] = {
+    {"|b1", PrimitiveType::kPred}, {"|i1", PrimitiveType::kS8},  {"<i2", PrimitiveType::kS16},
+    {"<i4", PrimitiveType::kS32},  {"<i8", PrimitiveType::kS64}, {"|u1", PrimitiveType::kU8},
+    {"<u2", PrimitiveType::kU16},  {"<u4", PrimitiveType::kU32}, {"<u8", PrimitiveType::kU64},
+    {"<f2", PrimitiveType::kF16},  {"<f4", PrimitiveType::kF32}, {"<f8", PrimitiveType::kF64},
+};
+
+const char* DescrOf(PrimitiveType t) {
+  for (const NpyType& n : kTypes) {
+    if (n.type == t) return n.descr;
+  }
+  return nullptr;
+}
+
+Literal WidenBf16(const Literal& v) {
+  Literal out(Shape(PrimitiveType::kF32, v.shape().dims()));
+  auto src = v.data<bf16>();
+  auto dst = out.data<float>();
+  for (size_t i = 0; i < src.size(); ++i) dst[i] = static_cast<float>(src[i]);
+  return out;
+}
+
+// Finds `'key': ` in the header dict and returns the text after it.
+std::string_view After(std::string_view header, std::string_view key) {
+  size_t p = header.find(fmt::format("'{}'", key));
+  if (p == std::string_view::npos) return {};
+  p = header.find(':', p);
+  if (p == std::string_view::npos) return {};
+  std::string_view rest = header.substr(p + 1);
+  while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+  return rest;
+}
+
+}  // namespace
+
+std::string EncodeNpy(const Literal& value) {
+  const Literal& v = value.type() == PrimitiveType::kBF16 ? WidenBf16(value) : value;
+  // Python tuple syntax: "()", "(2,)", "(2, 3)".
+  std::string shape = fmt::format("{}", fmt::join(v.shape().dims(), ", "));
+  if (v.shape().rank() == 1) shape += ",";
+  std::string header = fmt::format("{{'descr': '{}', 'fortran_order': False, 'shape': ({}), }}",
+                                   DescrOf(v.type()), shape);
+  // Pad so that magic(6) + version(2) + length(2) + header + '\n' is a multiple of 64.
+  size_t total = 10 + header.size() + 1;
+  header.append((64 - total % 64) % 64, ' ');
+  header.push_back('\n');
+  std::string out("\x93NUMPY\x01\x00", 8);
+  uint16_t len = static_cast<uint16_t>(header.size());
+  out.push_back(static_cast<char>(len & 0xff));
+  out.push_back(static_cast<char>(len >> 8));
+  out += header;
+  out.append(reinterpret_cast<const char*>(v.raw()), static_cast<size_t>(v.size_bytes()));
+  return out;
+}
+
+Expected<Literal> DecodeNpy(std::string_view bytes, const std::string& what) {
+  if (bytes.size() < 10 || bytes.substr(0, 6) != std::string_view("\x93NUMPY", 6)) {
+    return InvalidArgument("{}: not a .npy array (bad magic)", what);
+  }
+  int major = static_cast<uint8_t>(bytes[6]);
+  size_t header_len, header_start;
+  if (major == 1) {
+    header_len = static_cast<uint8_t>(bytes[8]) | (static_cast<uint8_t>(bytes[9]) << 8);
+    header_start = 10;
+  } else if (major == 2 || major == 3) {
+    if (bytes.size() < 12) return InvalidArgument("{}: truncated .npy header", what);
+    header_len = 0;
+    for (int i = 3; i >= 0; --i) header_len = (header_len << 8) | static_cast<uint8_t>(bytes[8 + i]);
+    header_start = 12;
+  } else {
+    return InvalidArgument("{}: unsupported .npy version {}", what, major);
+  }
+  if (bytes.size() < header_start + header_len) {
+    return InvalidArgument("{}: truncated .npy header", what);
+  }
+  std::string_view header = bytes.substr(header_start, header_len);
+  std::string_view descr = After(header, "descr");
+  if (descr.size() < 5) return InvalidArgument("{}: .npy header has no descr", what);
+  std::string d(descr.substr(1, 3));
+  if (d == "<b1") d = "|b1";
+  if (d == "<i1") d = "|i1";
+  if (d == "<u1") d = "|u1";
+  const NpyType* type = nullptr;
+  for (const NpyType& n : kTypes) {
+    if (d == n.descr) type = &n;
+  }
+  if (!type) return Unimplemented("{}: unsupported NumPy dtype '{}'", what, d);
+  if (After(header, "fortran_order").substr(0, 4) == "True") {
+    return Unimplemented("{}: Fortran-ordered arrays are not supported (use np.ascontiguousarray)",
+                         what);
+  }
+  std::string_view shape_text = After(header, "shape");
+  std::vector<int64_t> dims;
+  size_t close = shape_text.find(')');
+  if (shape_text.empty() || shape_text[0] != '(' || close == std::string_view::npos) {
+    return InvalidArgument("{}: .npy header has no shape", what);
+  }
+  std::string inner(shape_text.substr(1, close - 1));
+  for (size_t pos = 0; pos < inner.size();) {
+    size_t comma = inner.find(',', pos);
+    std::string item = inner.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+    size_t first = item.find_first_not_of(' ');
+    if (first != std::string::npos) {
+      int64_t dim = -1;
+      auto [end, ec] = std::from_chars(item.data() + first, item.data() + item.size(), dim);
+      if (ec != std::errc() || dim < 0) {
+        return InvalidArgument("{}: bad dimension '{}' in .npy shape", what, item);
+      }
+      dims.push_back(dim);
+    }
+    if (comma == std::string::npos) break;
+    pos = comma + 1;
+  }
+  Literal out(Shape(type->type, dims));
+  std::string_view data = bytes.substr(header_start + header_len);
+  if (static_cast<int64_t>(data.size()) != out.size_bytes()) {
+    return InvalidArgument("{}: .npy data has {} bytes, shape needs {}", what, data.size(),
+                           out.size_bytes());
+  }
+  std::memcpy(out.raw(), data.data(), data.size());
+  return out;
+}
+
+}  // namespace xpar

@@ -1,2 +1,0 @@
-// SCAFFOLD: removed when npz I/O lands.
-namespace xpar {}

@@ -1,0 +1,35 @@
+// Named tensors in files: NumPy .npz (read and write) and safetensors (read and write), so a
+// user can check xpar against NumPy or PyTorch in three lines of Python.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ir/literal.h"
+#include "support/status.h"
+
+namespace xpar {
+
+struct NamedTensor {
+  std::string name;
+  Literal value;
+};
+
+// .npz: a zip of NAME.npy members (np.savez or np.savez_compressed). bf16 has no NumPy type: it
+// is written as float32 (exactly), and float32 data is accepted where bf16 is expected.
+Expected<std::vector<NamedTensor>> ReadNpz(const std::string& path);
+Status WriteNpz(const std::string& path, const std::vector<NamedTensor>& tensors);
+
+// .safetensors: 8-byte header length, JSON header, raw little-endian data.
+Expected<std::vector<NamedTensor>> ReadSafetensors(const std::string& path);
+Status WriteSafetensors(const std::string& path, const std::vector<NamedTensor>& tensors);
+
+// Chooses the format by extension (.npz or .safetensors).
+Expected<std::vector<NamedTensor>> ReadTensorFile(const std::string& path);
+Status WriteTensorFile(const std::string& path, const std::vector<NamedTensor>& tensors);
+
+// Converts `value` to `type` where that is exact (f32 -> bf16 only when every value is
+// representable, integer widening, ...); otherwise an error naming the tensor.
+Expected<Literal> ConvertForParameter(const NamedTensor& tensor, const Shape& want);
+
+}  // namespace xpar

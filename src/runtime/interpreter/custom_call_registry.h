@@ -1,0 +1,33 @@
+// The custom-call registry: a table from custom_call_target to kernel. Each family lists its
+// targets in one function (no static registration objects); custom_call.cc joins the lists.
+#pragma once
+
+#include <span>
+#include <string_view>
+
+#include "runtime/interpreter/kernels.h"
+
+namespace xpar {
+
+using CustomCallKernel = Expected<Literal> (*)(const Instruction& inst, Operands ops,
+                                               EvalContext& ctx);
+
+struct CustomCallEntry {
+  std::string_view target;
+  CustomCallKernel kernel;
+};
+
+// custom_call_neuron.cc: the AwsNeuron* targets that PyTorch/XLA on Trainium and
+// transformers_neuronx emit.
+std::span<const CustomCallEntry> NeuronCustomCalls();
+// custom_call_sharding.cc: Sharding, SPMDFullToShardShape, SPMDShardToFullShape and the
+// identity annotations of JAX/XLA.
+std::span<const CustomCallEntry> ShardingCustomCalls();
+
+// The kernel for `target`, or null when no family provides one.
+CustomCallKernel FindCustomCall(std::string_view target);
+
+// backend_config as text without surrounding quotes ("2" -> 2).
+std::string_view UnquotedBackendConfig(const Instruction& inst);
+
+}  // namespace xpar

@@ -1,0 +1,18 @@
+// Entry points shared by the elementwise kernel files (elementwise*.cc); not a public API.
+#pragma once
+
+#include "runtime/interpreter/kernels.h"
+
+namespace xpar {
+
+// elementwise_arith.cc: one-operand math (abs ... tanh, not, popcnt, clz, is-finite) and
+// two-operand arithmetic/logic (add ... xor, shifts, power, atan2).
+Expected<Literal> EvalUnaryOp(const Instruction& inst, const Literal& x);
+Expected<Literal> EvalBinaryOp(const Instruction& inst, const Literal& a, const Literal& b);
+// elementwise_convert.cc
+Expected<Literal> EvalCompareOp(const Instruction& inst, const Literal& a, const Literal& b);
+Expected<Literal> EvalConvertOp(const Instruction& inst, const Literal& x);
+Expected<Literal> EvalBitcastConvertOp(const Instruction& inst, const Literal& x);
+Expected<Literal> EvalReducePrecisionOp(const Instruction& inst, const Literal& x);
+
+}  // namespace xpar

@@ -1,0 +1,212 @@
+// reduce-window (variadic; stride, padding, base and window dilation) and select-and-scatter.
+// Window positions that fall on padding or between dilated base elements are skipped, which
+// equals reducing the init value there whenever init is the reducer's identity (XLA's contract).
+#include <cstring>
+
+#include "runtime/interpreter/index_util.h"
+#include "runtime/interpreter/reduce_util.h"
+
+namespace xpar {
+namespace {
+
+using Dims = std::vector<int64_t>;
+
+struct WindowGeometry {
+  Dims in_dims, in_strides, out_dims;
+  std::vector<WindowDim> window;
+};
+
+Expected<WindowGeometry> MakeGeometry(const Shape& in, const std::vector<WindowDim>& window,
+                                      const Dims& out_dims) {
+  if (static_cast<int64_t>(window.size()) != in.rank() ||
+      static_cast<int64_t>(out_dims.size()) != in.rank()) {
+    return InvalidArgument("window has {} dimensions, operand {} has rank {}", window.size(),
+                           in.ToString(false), in.rank());
+  }
+  WindowGeometry g{in.dims(), RowMajorStrides(in.dims()), out_dims, window};
+  for (int64_t d = 0; d < in.rank(); ++d) {
+    const WindowDim& w = window[d];
+    if (w.size < 1 || w.stride < 1 || w.lhs_dilation < 1 || w.rhs_dilation < 1) {
+      return InvalidArgument("window dimension {} has a size, stride or dilation below 1", d);
+    }
+    int64_t dilated = in.dim(d) > 0 ? (in.dim(d) - 1) * w.lhs_dilation + 1 : 0;
+    int64_t padded = dilated + w.pad_low + w.pad_high;
+    int64_t span = (w.size - 1) * w.rhs_dilation + 1;
+    int64_t expect = padded < span ? 0 : (padded - span) / w.stride + 1;
+    if (expect != out_dims[d]) {
+      return InvalidArgument("window over {} gives {} elements in dimension {}, result has {}",
+                             in.ToString(false), expect, d, out_dims[d]);
+    }
+  }
+  return g;
+}
+
+// Linear input offsets of output position `o`'s window elements that land on real input
+// elements, in row-major window order. `scratch` holds per-dimension candidates.
+void WindowOffsets(const WindowGeometry& g, std::span<const int64_t> o, Dims& offsets,
+                   std::vector<Dims>& scratch) {
+  const size_t rank = g.in_dims.size();
+  scratch.resize(rank);
+  offsets.assign(1, 0);
+  for (size_t d = 0; d < rank; ++d) {
+    const WindowDim& w = g.window[d];
+    Dims& valid = scratch[d];
+    valid.clear();
+    for (int64_t k = 0; k < w.size; ++k) {
+      int64_t pos = o[d] * w.stride + k * w.rhs_dilation - w.pad_low;
+      if (pos < 0 || pos % w.lhs_dilation != 0) continue;
+      int64_t ip = pos / w.lhs_dilation;
+      if (ip < g.in_dims[d]) valid.push_back(ip * g.in_strides[d]);
+    }
+    Dims next;
+    next.reserve(offsets.size() * valid.size());
+    for (int64_t a : offsets) {
+      for (int64_t b : valid) next.push_back(a + b);
+    }
+    offsets.swap(next);
+  }
+}
+
+template <typename T, typename Op>
+void ReduceWindowNative(const WindowGeometry& g, const Literal& in, const Literal& init,
+                        Literal& out, Op op) {
+  auto x = in.data<T>();
+  auto y = out.data<T>();
+  const auto init_v = Widen(init.data<T>()[0]);
+  Dims offsets;
+  std::vector<Dims> scratch;
+  int64_t linear = 0;
+  ForEachIndex(g.out_dims, [&](std::span<const int64_t> o) {
+    WindowOffsets(g, o, offsets, scratch);
+    auto acc = init_v;
+    for (int64_t off : offsets) acc = op(acc, Widen(x[off]));
+    y[linear++] = Narrow<T>(acc);
+  });
+}
+
+Status ReduceWindowGeneral(const WindowGeometry& g, const Computation& reducer, Operands inputs,
+                           Operands inits, std::vector<Literal>& outs, EvalContext& ctx) {
+  const size_t n = inputs.size();
+  std::vector<PrimitiveType> arg_types, result_types;
+  for (const Literal* l : inits) result_types.push_back(l->type());
+  arg_types = result_types;
+  for (const Literal* l : inputs) arg_types.push_back(l->type());
+  ASSIGN_OR_RETURN(ScalarCaller caller,
+                   ScalarCaller::Create(ctx, reducer, arg_types, result_types));
+  Dims offsets;
+  std::vector<Dims> scratch;
+  int64_t linear = 0;
+  Status status = Status::Ok();
+  ForEachIndex(g.out_dims, [&](std::span<const int64_t> o) {
+    WindowOffsets(g, o, offsets, scratch);
+    for (int64_t off : offsets) {
+      if (!status.ok()) return;
+      for (size_t j = 0; j < n; ++j) {
+        caller.SetArg(j, outs[j].raw() + linear * ByteWidth(outs[j].type()));
+        caller.SetArg(n + j, inputs[j]->raw() + off * ByteWidth(inputs[j]->type()));
+      }
+      status = caller.Call();
+      if (!status.ok()) return;
+      for (size_t j = 0; j < n; ++j) {
+        const int64_t w = ByteWidth(outs[j].type());
+        std::memcpy(outs[j].raw() + linear * w, caller.result(j), w);
+      }
+    }
+    ++linear;
+  });
+  return status;
+}
+
+}  // namespace
+
+Expected<Literal> EvalReduceWindow(const Instruction& inst, Operands ops, EvalContext& ctx) {
+  if (ops.empty() || ops.size() % 2 != 0 || inst.called().empty()) {
+    return InvalidArgument("reduce-window takes N inputs, N init values and a reducer");
+  }
+  const size_t n = ops.size() / 2;
+  if (n > 1 && (!inst.shape().IsTuple() || inst.shape().tuple_shapes().size() != n)) {
+    return InvalidArgument("a reduce-window of {} inputs returns a tuple of {}", n, n);
+  }
+  Operands inputs = ops.subspan(0, n), inits = ops.subspan(n, n);
+  const Shape& out0 = n == 1 ? inst.shape() : inst.shape().tuple_shape(0);
+  ASSIGN_OR_RETURN(WindowGeometry g,
+                   MakeGeometry(inputs[0]->shape(), inst.attrs().window, out0.dims()));
+  std::vector<Literal> outs;
+  for (size_t j = 0; j < n; ++j) {
+    const Shape& want = n == 1 ? inst.shape() : inst.shape().tuple_shape(j);
+    if (inputs[j]->shape().dims() != g.in_dims || inits[j]->shape().rank() != 0 ||
+        want.dims() != g.out_dims || want.type() != inits[j]->type()) {
+      return InvalidArgument("reduce-window operand {} / init {} do not match the result {}",
+                             inputs[j]->shape().ToString(false), inits[j]->shape().ToString(false),
+                             inst.shape().ToString(false));
+    }
+    outs.emplace_back(want);
+    FillWithScalar(outs.back(), *inits[j]);
+  }
+  const Computation& reducer = *inst.called()[0];
+  NativeReduceOp native = n == 1 && inputs[0]->type() == inits[0]->type()
+                              ? MatchNativeReducer(reducer, inputs[0]->type())
+                              : NativeReduceOp::kNone;
+  if (native != NativeReduceOp::kNone) {
+    VisitArrayType(inputs[0]->type(), [&](auto tag) {
+      using T = decltype(tag);
+      WithNativeOp<ComputeT<T>>(
+          native, [&](auto op) { ReduceWindowNative<T>(g, *inputs[0], *inits[0], outs[0], op); });
+    });
+  } else {
+    RETURN_IF_ERROR(ReduceWindowGeneral(g, reducer, inputs, inits, outs, ctx));
+  }
+  if (n == 1) return std::move(outs[0]);
+  return Literal::Tuple(std::move(outs));
+}
+
+// For each source element: pick one element of its operand window with `select` (the current
+// pick is replaced by a candidate when select(pick, candidate) is false, so ties keep the first
+// in row-major window order) and combine the source value into the output there with `scatter`.
+Expected<Literal> EvalSelectAndScatter(const Instruction& inst, Operands ops, EvalContext& ctx) {
+  if (ops.size() != 3 || inst.called().size() != 2) {
+    return InvalidArgument("select-and-scatter takes operand, source, init, select and scatter");
+  }
+  const Literal& operand = *ops[0];
+  const Literal& source = *ops[1];
+  const Literal& init = *ops[2];
+  const PrimitiveType t = operand.type();
+  if (source.type() != t || init.type() != t || init.shape().rank() != 0 ||
+      !inst.shape().Compatible(Shape(t, operand.shape().dims()))) {
+    return InvalidArgument("select-and-scatter operand, source, init and result types differ");
+  }
+  ASSIGN_OR_RETURN(WindowGeometry g,
+                   MakeGeometry(operand.shape(), inst.attrs().window, source.shape().dims()));
+  ASSIGN_OR_RETURN(ScalarCaller select,
+                   ScalarCaller::Create(ctx, *inst.called()[0], {t, t}, {PrimitiveType::kPred}));
+  ASSIGN_OR_RETURN(ScalarCaller scatter, ScalarCaller::Create(ctx, *inst.called()[1], {t, t}, {t}));
+  Literal out(inst.shape());
+  FillWithScalar(out, init);
+  const int64_t w = ByteWidth(t);
+  Dims offsets;
+  std::vector<Dims> scratch;
+  int64_t linear = 0;
+  Status status = Status::Ok();
+  ForEachIndex(g.out_dims, [&](std::span<const int64_t> o) {
+    const int64_t src_index = linear++;
+    if (!status.ok()) return;
+    WindowOffsets(g, o, offsets, scratch);
+    if (offsets.empty()) return;
+    int64_t pick = offsets[0];
+    for (size_t k = 1; k < offsets.size(); ++k) {
+      select.SetArg(0, operand.raw() + pick * w);
+      select.SetArg(1, operand.raw() + offsets[k] * w);
+      status = select.Call();
+      if (!status.ok()) return;
+      if (!*reinterpret_cast<const bool*>(select.result(0))) pick = offsets[k];
+    }
+    scatter.SetArg(0, out.raw() + pick * w);
+    scatter.SetArg(1, source.raw() + src_index * w);
+    status = scatter.Call();
+    if (status.ok()) std::memcpy(out.raw() + pick * w, scatter.result(0), w);
+  });
+  RETURN_IF_ERROR(status);
+  return out;
+}
+
+}  // namespace xpar

@@ -1,0 +1,62 @@
+// Exact min-plus elimination of degree-0/1/2 nodes (leaves fold into their neighbour, chain
+// nodes into an edge between their two neighbours), then best-improvement sweeps on the
+// remaining core and back-substitution. Minimises node costs given per call (e.g. costs plus a
+// Lagrangian memory price) plus the edge costs; memory itself is not seen here.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "solver/fast_model.h"
+
+namespace xpar::solver::fast {
+
+class Eliminator {
+ public:
+  // Chain eliminations whose table work |S_v||S_a||S_b| exceeds max_work keep the node in the core.
+  explicit Eliminator(const Model& model, int64_t max_work = 4'000'000);
+
+  // `unary[v][s]` replaces the node costs; `start` seeds the core sweeps.
+  // `forest_passes` rounds of exact dynamic programming over random induced forests of the core
+  // (each never worsens) follow the sweeps; `seed` picks the forests.
+  std::vector<int> Solve(const std::vector<std::vector<double>>& unary,
+                         const std::vector<int>& start, int core_sweeps, int forest_passes = 0,
+                         uint64_t seed = 1, int trws_iterations = 0);
+  int core_size() const { return static_cast<int>(core_.size()); }
+
+ private:
+  struct DynEdge {
+    int a, b;
+    int base;      // model edge whose table it starts from, or -1 (zeros)
+    bool mutated;  // receives chain tables, so it is materialised per call
+  };
+  struct Op {
+    int v;
+    int e1 = -1, e2 = -1;  // edges to the neighbours w1, w2 (-1: none)
+    int w1 = -1, w2 = -1;
+    int target = -1;  // degree 2: the edge between w1 and w2 that receives the table
+  };
+  struct CoreLink {
+    int edge, other;
+  };
+  double At(int e, int node, int s, int other_s) const;  // dyn edge cost, `node` at s
+  void RunOp(size_t k, std::vector<std::vector<double>>& phi);
+  void SweepCore(const std::vector<std::vector<double>>& phi, std::vector<int>& x, int sweeps);
+  // Sequential tree-reweighted message passing (TRW-S) on the core; x becomes the best decoding
+  // seen when it beats x (core_trws.cc).
+  void Trws(const std::vector<std::vector<double>>& phi, std::vector<int>& x, int iterations);
+  double CoreCost(const std::vector<std::vector<double>>& phi, const std::vector<int>& x) const;
+  // One exact optimisation of a random induced forest of the core, others fixed (core_forest.cc).
+  void ForestPass(const std::vector<std::vector<double>>& phi, std::vector<int>& x,
+                  uint64_t& rng);
+
+  const Model& model_;
+  std::vector<DynEdge> edges_;
+  std::vector<Op> ops_;
+  std::vector<int> core_;
+  std::vector<std::vector<CoreLink>> core_adj_;
+  std::vector<std::vector<double>> tables_;  // materialised tables of mutated edges
+  std::vector<std::vector<int>> argmin_;     // per op: best v per neighbour strategy (pair)
+};
+
+}  // namespace xpar::solver::fast

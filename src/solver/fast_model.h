@@ -1,0 +1,68 @@
+// The fast backend's working form of a Problem: duplicate edges merged, costs as doubles (exact
+// for the integers that matter, < 2^53), adjacency lists, compressed live steps, and a segment
+// tree that keeps the memory profile under single-node changes.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "solver/problem.h"
+#include "solver/time_steps.h"
+
+namespace xpar::solver::fast {
+
+// Forbidden costs (>= 1e18) become this penalty: far above any real total, yet small enough that
+// sums holding a few of them keep integer precision in a double.
+inline constexpr double kForbiddenPenalty = 1e16;
+
+struct ModelEdge {
+  int a = 0, b = 0;           // a < b
+  std::vector<double> table;  // |S_a| x |S_b|, row-major in a's strategy
+};
+
+struct Incidence {
+  int edge;
+  int other;
+  bool is_a;  // this node is the edge's `a` end
+};
+
+struct Model {
+  int n = 0;
+  std::vector<std::vector<double>> cost;    // node costs (forbidden ones at kForbiddenPenalty)
+  std::vector<std::vector<int64_t>> usage;  // node usages, zero when the node is never live
+  std::vector<ModelEdge> edges;
+  std::vector<std::vector<Incidence>> adj;
+  TimeSteps steps;
+  int64_t limit = INT64_MAX;
+
+  int num_s(int v) const { return static_cast<int>(cost[v].size()); }
+  int num_steps() const { return steps.num_steps(); }
+  bool live(int v) const { return steps.first[v] < steps.end[v]; }
+  // The cost of edge e for strategy s of the node at incidence `in` and t of the other end.
+  double EdgeCost(const Incidence& in, int s, int t) const {
+    const ModelEdge& e = edges[in.edge];
+    return in.is_a ? e.table[static_cast<size_t>(s) * cost[e.b].size() + t]
+                   : e.table[static_cast<size_t>(t) * cost[e.b].size() + s];
+  }
+};
+
+Model BuildModel(const Problem& problem);
+
+// Range add / range max over the compressed time steps.
+class MaxTree {
+ public:
+  explicit MaxTree(int size = 0);
+  void Add(int lo, int hi, int64_t delta);  // steps [lo, hi)
+  int64_t Max(int lo, int hi) const;
+  int64_t Max() const { return size_ ? mx_[1] : 0; }
+  int ArgMax() const;  // a step holding Max()
+  int size() const { return size_; }
+
+ private:
+  void Add(int node, int l, int r, int lo, int hi, int64_t d);
+  int64_t Max(int node, int l, int r, int lo, int hi) const;
+  int size_;
+  std::vector<int64_t> mx_, lazy_;
+};
+
+}  // namespace xpar::solver::fast

@@ -1,0 +1,194 @@
+// The fast backend's driver: a feasible start (lowest usages + descent), then a Lagrangian loop
+// that prices memory per maximal time step, minimises the priced cost by elimination and core
+// sweeps, repairs the result to the limit and descends; the best feasible solution is kept.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include "solver/elimination.h"
+#include "solver/local_search.h"
+#include "solver/solver.h"
+
+namespace xpar::solver {
+namespace {
+
+using fast::Model;
+using fast::State;
+using Clock = std::chrono::steady_clock;
+
+class Driver {
+ public:
+  Driver(const Model& m, const SolveOptions& o)
+      : m_(m), o_(o), t0_(Clock::now()), lambda_(m.num_steps(), 0.0), seed_(o.seed) {}
+
+  double Elapsed() const { return std::chrono::duration<double>(Clock::now() - t0_).count(); }
+  bool TimeLeft() const { return Elapsed() < o_.time_limit_s; }
+
+  void Offer(const State& s) {
+    if (!s.feasible() || s.cost() >= fast::kForbiddenPenalty) return;
+    if (best_.empty() || s.cost() < best_cost_ - 1e-6) {
+      best_ = s.assignment();
+      best_cost_ = s.cost();
+    }
+  }
+
+  void Progress(const char* phase) {
+    if (!o_.progress || Elapsed() < next_progress_) return;
+    next_progress_ = Elapsed() + o_.progress_interval_s;
+    o_.progress(fmt::format("[fast] {:7.1f}s {:<10} best cost {} ({})", Elapsed(), phase,
+                            best_.empty() ? std::string("-") : fmt::format("{:.0f}", best_cost_),
+                            best_.empty() ? "no feasible solution yet" : "feasible"));
+  }
+
+  // Node costs plus the memory price of each strategy over the node's live steps.
+  std::vector<std::vector<double>> PricedCosts() const {
+    std::vector<double> prefix(lambda_.size() + 1, 0.0);
+    for (size_t t = 0; t < lambda_.size(); ++t) prefix[t + 1] = prefix[t] + lambda_[t];
+    std::vector<std::vector<double>> u(m_.n);
+    for (int v = 0; v < m_.n; ++v) {
+      double price = prefix[m_.steps.end[v]] - prefix[m_.steps.first[v]];
+      u[v] = m_.cost[v];
+      if (price == 0) continue;
+      for (int s = 0; s < m_.num_s(v); ++s) u[v][s] += price * static_cast<double>(m_.usage[v][s]);
+    }
+    return u;
+  }
+
+  std::vector<int64_t> Profile(const std::vector<int>& x) const {
+    std::vector<int64_t> diff(m_.num_steps() + 1, 0);
+    for (int v = 0; v < m_.n; ++v) {
+      if (!m_.live(v)) continue;
+      diff[m_.steps.first[v]] += m_.usage[v][x[v]];
+      diff[m_.steps.end[v]] -= m_.usage[v][x[v]];
+    }
+    for (size_t t = 1; t < diff.size(); ++t) diff[t] += diff[t - 1];
+    return diff;
+  }
+
+  // Polyak subgradient step on the maximal steps: lambda += eta * (UB - L(lambda)) / |g|^2 * g,
+  // g_t = M_t - limit, with UB the best feasible cost. Returns L(lambda) at x.
+  double UpdatePrices(double x_cost, const std::vector<int64_t>& profile,
+                      const std::vector<int>& maximal, double eta) {
+    double value = x_cost, norm = 0;
+    for (int t : maximal) {
+      double g = static_cast<double>(profile[t] - m_.limit);
+      value += lambda_[t] * g;
+      if (g > 0 || lambda_[t] > 0) norm += g * g;
+    }
+    if (norm == 0) return value;
+    double step = eta * std::max(0.0, best_cost_ - value) / norm;
+    if (step == 0) step = eta * 1e-3 * std::abs(best_cost_) / norm;
+    for (int t : maximal) {
+      double g = static_cast<double>(profile[t] - m_.limit);
+      lambda_[t] = std::max(0.0, lambda_[t] + step * g);
+    }
+    return value;
+  }
+
+  void Run(const std::vector<int>& maximal) {
+    State start(m_, fast::MinUsageAssignment(m_));
+    start.Descend(50);
+    start.RecomputeCost();
+    Offer(start);
+    Progress("start");
+    fast::Eliminator elim(m_);
+    std::vector<int> x = start.assignment();
+    double eta = 1.0, best_dual = -1e300;
+    int stall = 0;
+    for (int iter = 0; TimeLeft() && (o_.fast_max_rounds <= 0 || iter < o_.fast_max_rounds);
+         ++iter) {
+      x = elim.Solve(PricedCosts(), x, 20, 2, seed_++, 30);
+      std::vector<int64_t> profile = Profile(x);
+      State cand(m_, x);
+      double x_cost = cand.cost();
+      if (cand.Repair()) {
+        cand.Descend(TimeLeft() ? 20 : 1);
+        cand.RecomputeCost();
+        Offer(cand);
+      }
+      double dual = UpdatePrices(x_cost, profile, maximal, eta);
+      if (dual > best_dual + 1e-9 * std::abs(best_dual)) {
+        best_dual = dual;
+        stall = 0;
+      } else if (++stall >= 5) {
+        eta = std::max(eta * 0.5, 1e-3);
+        stall = 0;
+      }
+      Progress("lagrangian");
+    }
+  }
+
+  const std::vector<int>& best() const { return best_; }
+
+ private:
+  const Model& m_;
+  const SolveOptions& o_;
+  Clock::time_point t0_;
+  std::vector<double> lambda_;
+  std::vector<int> best_;
+  double best_cost_ = 0;
+  double next_progress_ = 0;
+  uint64_t seed_;
+};
+
+}  // namespace
+
+Expected<SolveResult> SolveFast(const Problem& problem, const SolveOptions& options) {
+  auto t0 = Clock::now();
+  SolveResult r;
+  r.backend = "fast";
+  if (problem.usage_limit && MinimalPeakUsage(problem) > *problem.usage_limit) {
+    r.infeasible = true;
+    r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    return r;
+  }
+  Model m = fast::BuildModel(problem);
+  std::vector<int> maximal = MaximalSteps(problem, m.steps);
+  Driver d(m, options);
+  d.Run(maximal);
+  r.assignment = d.best();
+  r.has_solution = !r.assignment.empty();
+  r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  return r;
+}
+
+const char* BackendName(Backend b) {
+  switch (b) {
+    case Backend::kExact:
+      return "exact";
+    case Backend::kFast:
+      return "fast";
+    case Backend::kAuto:
+      return "auto";
+  }
+  return "?";
+}
+
+Expected<SolveResult> Solve(const Problem& problem, const SolveOptions& options) {
+  switch (options.backend) {
+    case Backend::kExact:
+      return SolveExact(problem, options);
+    case Backend::kFast:
+      return SolveFast(problem, options);
+    case Backend::kAuto:
+      break;
+  }
+  if (!ExactModelFits(problem)) return SolveFast(problem, options);
+  // A quick fast solve seeds CBC with a feasible start; CBC gets the rest of the time.
+  SolveOptions quick = options;
+  quick.time_limit_s = std::min(options.time_limit_s * 0.2, 5.0);
+  ASSIGN_OR_RETURN(SolveResult seed, SolveFast(problem, quick));
+  if (seed.infeasible) return seed;
+  SolveOptions exact = options;
+  exact.time_limit_s = std::max(0.5, options.time_limit_s - seed.seconds);
+  if (seed.has_solution) exact.warm_start = seed.assignment;
+  ASSIGN_OR_RETURN(SolveResult r, SolveExact(problem, exact));
+  r.seconds += seed.seconds;
+  if (!r.has_solution && seed.has_solution) {
+    seed.seconds = r.seconds;
+    return seed;
+  }
+  return r;
+}
+
+}  // namespace xpar::solver

@@ -1,0 +1,243 @@
+// Incremental evaluation, constrained descent and memory repair for the fast backend.
+#include "solver/local_search.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <queue>
+
+namespace xpar::solver::fast {
+
+std::vector<int> MinUsageAssignment(const Model& m) {
+  std::vector<int> x(m.n, 0);
+  for (int v = 0; v < m.n; ++v) {
+    for (int s = 1; s < m.num_s(v); ++s) {
+      int b = x[v];
+      bool forbidden_b = m.cost[v][b] >= kForbiddenPenalty;
+      bool forbidden_s = m.cost[v][s] >= kForbiddenPenalty;
+      if (forbidden_s && !forbidden_b) continue;
+      if ((forbidden_b && !forbidden_s) || m.usage[v][s] < m.usage[v][b] ||
+          (m.usage[v][s] == m.usage[v][b] && m.cost[v][s] < m.cost[v][b])) {
+        x[v] = s;
+      }
+    }
+  }
+  return x;
+}
+
+State::State(const Model& model, std::vector<int> assignment)
+    : model_(model), x_(std::move(assignment)), tree_(model.num_steps()) {
+  for (int v = 0; v < model_.n; ++v) {
+    if (!model_.live(v)) continue;
+    tree_.Add(model_.steps.first[v], model_.steps.end[v], model_.usage[v][x_[v]]);
+    const auto& u = model_.usage[v];
+    if (*std::min_element(u.begin(), u.end()) != *std::max_element(u.begin(), u.end())) {
+      by_first_.push_back(v);
+    }
+  }
+  std::stable_sort(by_first_.begin(), by_first_.end(),
+                   [&](int a, int b) { return model_.steps.first[a] < model_.steps.first[b]; });
+  RecomputeCost();
+  ties_.assign(model_.n, {});
+  stamp_.assign(model_.n, 0);
+  stamp_s_.assign(model_.n, 0);
+  for (int v = 0; v < model_.n; ++v) {
+    for (const Incidence& in : model_.adj[v]) {
+      Tie tie{in.other, std::vector<int>(model_.num_s(v), -1)};
+      bool functional = true;
+      for (int s = 0; s < model_.num_s(v) && functional; ++s) {
+        for (int t = 0; t < model_.num_s(in.other); ++t) {
+          if (model_.EdgeCost(in, s, t) >= kForbiddenPenalty) continue;
+          if (tie.partner[s] >= 0) functional = false;
+          tie.partner[s] = t;
+        }
+      }
+      if (functional) ties_[v].push_back(std::move(tie));
+    }
+  }
+}
+
+bool State::Group(int v, int s, std::vector<std::pair<int, int>>& group) {
+  group.assign(1, {v, s});
+  if (ties_[v].empty()) return true;
+  ++stamp_now_;
+  stamp_[v] = stamp_now_;
+  stamp_s_[v] = s;
+  for (size_t i = 0; i < group.size(); ++i) {
+    auto [a, sa] = group[i];
+    for (const Tie& t : ties_[a]) {
+      int sb = t.partner[sa];
+      if (sb < 0) return false;
+      if (stamp_[t.other] == stamp_now_) {
+        if (stamp_s_[t.other] != sb) return false;
+        continue;
+      }
+      if (static_cast<int>(group.size()) >= kMaxGroup) return false;
+      stamp_[t.other] = stamp_now_;
+      stamp_s_[t.other] = sb;
+      group.push_back({t.other, sb});
+    }
+  }
+  return true;
+}
+
+double State::ApplyGroup(const std::vector<std::pair<int, int>>& group) {
+  undo_.clear();
+  double before = cost_;
+  for (auto [u, su] : group) {
+    undo_.push_back({u, x_[u]});
+    Apply(u, su);
+  }
+  return cost_ - before;
+}
+
+void State::Undo() {
+  for (size_t i = undo_.size(); i-- > 0;) Apply(undo_[i].first, undo_[i].second);
+  undo_.clear();
+}
+
+void State::RecomputeCost() {
+  cost_ = 0;
+  for (int v = 0; v < model_.n; ++v) cost_ += model_.cost[v][x_[v]];
+  for (const ModelEdge& e : model_.edges) {
+    cost_ += e.table[static_cast<size_t>(x_[e.a]) * model_.cost[e.b].size() + x_[e.b]];
+  }
+}
+
+double State::Delta(int v, int s) const {
+  int cur = x_[v];
+  if (s == cur) return 0;
+  double d = model_.cost[v][s] - model_.cost[v][cur];
+  for (const Incidence& in : model_.adj[v]) {
+    int t = x_[in.other];
+    d += model_.EdgeCost(in, s, t) - model_.EdgeCost(in, cur, t);
+  }
+  return d;
+}
+
+bool State::Fits(int v, int s) const {
+  int64_t du = model_.usage[v][s] - model_.usage[v][x_[v]];
+  if (du <= 0) return true;
+  return tree_.Max(model_.steps.first[v], model_.steps.end[v]) + du <= model_.limit;
+}
+
+void State::Apply(int v, int s) {
+  if (s == x_[v]) return;
+  cost_ += Delta(v, s);
+  if (model_.live(v)) {
+    tree_.Add(model_.steps.first[v], model_.steps.end[v],
+              model_.usage[v][s] - model_.usage[v][x_[v]]);
+  }
+  x_[v] = s;
+}
+
+// The best cost-lowering memory-feasible move of v (with its tie group); false if none.
+bool State::BestMove(int v, std::vector<std::pair<int, int>>& best_group) {
+  double best_d = -1e-9;
+  int best = -1;
+  if (!tied(v)) {
+    for (int s = 0; s < model_.num_s(v); ++s) {
+      if (s == x_[v]) continue;
+      double d = Delta(v, s);
+      if (d < best_d && Fits(v, s)) best_d = d, best = s;
+    }
+    if (best < 0) return false;
+    best_group.assign(1, {v, best});
+    return true;
+  }
+  std::vector<std::pair<int, int>> group;
+  bool was_feasible = feasible();
+  double saved_cost = cost_;
+  for (int s = 0; s < model_.num_s(v); ++s) {
+    if (s == x_[v] || !Group(v, s, group)) continue;
+    double d = ApplyGroup(group);
+    bool ok = d < best_d && (feasible() || !was_feasible);
+    Undo();
+    if (ok) best_d = d, best_group = group, best = s;
+  }
+  cost_ = saved_cost;  // undo in floating point can drift by an ulp
+  return best >= 0;
+}
+
+int State::Descend(int max_sweeps) {
+  int moves = 0;
+  std::vector<std::pair<int, int>> group;
+  for (int sweep = 0; sweep < max_sweeps; ++sweep) {
+    int before = moves;
+    for (int v = 0; v < model_.n; ++v) {
+      if (!BestMove(v, group)) continue;
+      ApplyGroup(group);
+      ++moves;
+    }
+    if (moves == before) break;
+  }
+  return moves;
+}
+
+bool State::RepairStep(int step) {
+  // Lazy priority queue on cost per byte saved at `step`: a popped move is re-priced and goes
+  // back when its neighbours' changes made it dearer than the next one.
+  struct Move {
+    double ratio;
+    int v, s;
+    bool operator<(const Move& o) const {
+      return ratio > o.ratio || (ratio == o.ratio && (v > o.v || (v == o.v && s > o.s)));
+    }
+  };
+  std::vector<std::pair<int, int>> group;
+  auto price = [&](int v, int s, double& ratio) {
+    if (!Group(v, s, group)) return false;
+    int64_t saved = 0;
+    for (auto [u, su] : group) {
+      if (model_.steps.first[u] <= step && step < model_.steps.end[u]) {
+        saved += model_.usage[u][x_[u]] - model_.usage[u][su];
+      }
+    }
+    if (saved <= 0) return false;
+    double d;
+    if (group.size() == 1) {
+      d = Delta(v, s);
+    } else {
+      double saved_cost = cost_;
+      d = ApplyGroup(group);
+      Undo();
+      cost_ = saved_cost;
+    }
+    ratio = d / static_cast<double>(saved);
+    return true;
+  };
+  std::priority_queue<Move> queue;
+  double ratio;
+  for (int v : by_first_) {
+    if (model_.steps.first[v] > step) break;
+    if (model_.steps.end[v] <= step) continue;
+    for (int s = 0; s < model_.num_s(v); ++s) {
+      if (model_.usage[v][s] < model_.usage[v][x_[v]] && price(v, s, ratio)) {
+        queue.push({ratio, v, s});
+      }
+    }
+  }
+  bool changed = false;
+  while (!queue.empty() && tree_.Max(step, step + 1) > model_.limit) {
+    Move mv = queue.top();
+    queue.pop();
+    if (!price(mv.v, mv.s, ratio)) continue;  // no longer saves memory here
+    if (ratio > mv.ratio + 1e-12 * std::abs(mv.ratio) && !queue.empty() &&
+        ratio > queue.top().ratio) {
+      queue.push({ratio, mv.v, mv.s});
+      continue;
+    }
+    ApplyGroup(group);
+    changed = true;
+  }
+  return changed;
+}
+
+bool State::Repair() {
+  while (!feasible()) {
+    if (!RepairStep(tree_.ArgMax())) return false;
+  }
+  return true;
+}
+
+}  // namespace xpar::solver::fast

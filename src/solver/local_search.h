@@ -1,0 +1,66 @@
+// The fast backend's current solution with incremental cost and memory bookkeeping, and the
+// moves on it: constrained best-improvement sweeps (ICM) and memory-limit repair.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "solver/fast_model.h"
+
+namespace xpar::solver::fast {
+
+class State {
+ public:
+  State(const Model& model, std::vector<int> assignment);
+
+  const std::vector<int>& assignment() const { return x_; }
+  double cost() const { return cost_; }  // running total; RecomputeCost() removes drift
+  void RecomputeCost();
+  int64_t peak() const { return tree_.Max(); }
+  bool feasible() const { return peak() <= model_.limit; }
+
+  // The change of the total cost if node v moved to strategy s.
+  double Delta(int v, int s) const;
+  // Whether moving v to s keeps every step of v's interval within the limit.
+  bool Fits(int v, int s) const;
+  void Apply(int v, int s);
+
+  // The nodes that must move with v when v takes strategy s, following edges that allow one
+  // partner strategy per strategy ("ties", e.g. an operand aliased to its result). False when
+  // the ties conflict or the group exceeds kMaxGroup. `group` gets (node, strategy) pairs.
+  bool Group(int v, int s, std::vector<std::pair<int, int>>& group);
+  // Applies a group move and returns its cost change; Undo() reverts the last one.
+  double ApplyGroup(const std::vector<std::pair<int, int>>& group);
+  void Undo();
+  bool tied(int v) const { return !ties_[v].empty(); }
+
+  // Best-improvement sweeps over all nodes (memory-feasible moves only) until no move gains
+  // or `max_sweeps`; returns the number of moves made.
+  int Descend(int max_sweeps);
+  // Moves nodes live at the peak to lower-usage strategies, cheapest cost per byte first, until
+  // the limit holds. Returns false when no move lowers the peak any more.
+  bool Repair();
+
+ private:
+  static constexpr int kMaxGroup = 64;
+  struct Tie {
+    int other;
+    std::vector<int> partner;  // partner[s]: the other end's only allowed strategy, or -1
+  };
+  bool RepairStep(int step);
+  bool BestMove(int v, std::vector<std::pair<int, int>>& best_group);
+  const Model& model_;
+  std::vector<std::vector<Tie>> ties_;
+  std::vector<int> stamp_, stamp_s_;
+  int stamp_now_ = 0;
+  std::vector<std::pair<int, int>> undo_;
+  std::vector<int> x_;
+  double cost_ = 0;
+  MaxTree tree_;
+  std::vector<int> by_first_;  // nodes with some usage choice, sorted by first live step
+};
+
+// Each node's lowest-usage strategy (cheapest among ties): feasible whenever any solution is.
+std::vector<int> MinUsageAssignment(const Model& model);
+
+}  // namespace xpar::solver::fast

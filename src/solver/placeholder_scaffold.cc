@@ -1,2 +1,0 @@
-// SCAFFOLD: removed when the solver lands.
-namespace xpar {}

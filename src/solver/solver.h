@@ -1,0 +1,51 @@
+// Solving the strategy-selection problem: the exact CBC backend, the fast large-scale backend,
+// and `auto`, which picks between them by size.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "solver/problem.h"
+
+namespace xpar::solver {
+
+enum class Backend { kExact, kFast, kAuto };
+
+struct SolveOptions {
+  double time_limit_s = 60;
+  Backend backend = Backend::kAuto;
+  uint64_t seed = 1;  // the fast backend is deterministic for a given seed (time only stops it)
+  // Receives a progress line about every progress_interval_s seconds of a long solve.
+  std::function<void(const std::string&)> progress;
+  double progress_interval_s = 5;
+  int fast_max_rounds = 0;  // fast backend: stop after this many Lagrangian rounds (0: time only)
+  bool solver_log = false;                // let CBC print its own log
+  std::optional<Assignment> warm_start;  // exact backend: a MIP start
+};
+
+struct SolveResult {
+  std::string backend;  // "exact" or "fast"
+  bool has_solution = false;
+  Assignment assignment;   // valid when has_solution; feasible unless `infeasible`
+  bool optimal = false;     // proven optimal (exact backend)
+  bool infeasible = false;  // proven: every assignment breaks the limit or uses a forbidden cost
+  std::optional<double> lower_bound;  // exact backend: best bound on the optimum
+  double seconds = 0;
+};
+
+// Problems up to this many nodes and edge variables go to CBC under `auto`.
+inline constexpr int kAutoExactMaxNodes = 2000;
+inline constexpr int64_t kAutoExactMaxEdgeVars = 300'000;
+bool ExactModelFits(const Problem& problem);
+// Above this many edge variables the exact backend refuses (memory and LP time blow up).
+inline constexpr int64_t kExactMaxEdgeVars = 2'500'000;
+
+Expected<SolveResult> SolveExact(const Problem& problem, const SolveOptions& options);
+Expected<SolveResult> SolveFast(const Problem& problem, const SolveOptions& options);
+Expected<SolveResult> Solve(const Problem& problem, const SolveOptions& options);
+
+const char* BackendName(Backend b);
+
+}  // namespace xpar::solver

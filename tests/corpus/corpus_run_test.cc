@@ -1,0 +1,92 @@
+// Every PyTorch/XLA and transformers-neuronx corpus module runs end to end in the interpreter
+// on random inputs, on as many simulated devices as its collectives name, and its floating
+// outputs are finite.
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "corpus_paths.h"
+#include "frontends/hlo/hlo_parser.h"
+#include "io/random_inputs.h"
+#include "ir/verifier.h"
+#include "runtime/interpreter/interpreter.h"
+
+namespace xpar {
+namespace {
+
+int64_t DevicesNamed(const Module& module) {
+  int64_t max_id = 0;
+  for (const auto& comp : module.computations()) {
+    for (const auto& inst : comp->instructions()) {
+      if (inst->attrs().replica_groups) {
+        for (const auto& g : inst->attrs().replica_groups->groups) {
+          for (int64_t id : g) max_id = std::max(max_id, id);
+        }
+      }
+    }
+  }
+  return max_id + 1;
+}
+
+int64_t CountNonFinite(const Literal& v) {
+  if (v.shape().IsTuple()) {
+    int64_t n = 0;
+    for (const Literal& e : v.elements()) n += CountNonFinite(e);
+    return n;
+  }
+  if (!v.shape().IsArray() || !IsFloating(v.type())) return 0;
+  int64_t n = 0;
+  for (int64_t i = 0; i < v.ElementCount(); ++i) n += !std::isfinite(v.GetAsDouble(i));
+  return n;
+}
+
+class CorpusRun : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(CorpusRun, RunsOnRandomInputsWithFiniteOutputs) {
+  XPAR_REQUIRE_SHARED("corpus/hlo");
+  std::string path = (testing::SharedDir() / "corpus/hlo" / GetParam()).string();
+  auto module = ParseHloFile(path);
+  ASSERT_TRUE(module.ok()) << module.status().message();
+  ASSERT_TRUE(VerifyModule(**module).ok());
+  const Module& m = **module;
+  std::vector<Literal> args = RandomArguments(*m.entry(), 1);
+  int64_t devices = DevicesNamed(m);
+  std::vector<Literal> results;
+  if (devices == 1) {
+    Interpreter interp(m);
+    auto r = interp.Run(args);
+    ASSERT_TRUE(r.ok()) << r.status().message();
+    results.push_back(std::move(r).value());
+  } else {
+    auto r = RunOnDevices(m, std::vector<std::vector<Literal>>(devices, args), devices, 1);
+    ASSERT_TRUE(r.ok()) << r.status().message();
+    results = std::move(r).value();
+  }
+  for (size_t d = 0; d < results.size(); ++d) {
+    EXPECT_EQ(CountNonFinite(results[d]), 0) << "device " << d << " of " << GetParam();
+  }
+}
+
+std::vector<std::string> RunnableCorpusFiles() {
+  std::vector<std::string> names;
+  for (const char* sub : {"torch_xla", "transformers_neuronx"}) {
+    for (const auto& p : testing::SharedFiles(std::string("corpus/hlo/") + sub, ".hlo")) {
+      names.push_back(std::string(sub) + "/" + p.filename().string());
+    }
+  }
+  if (names.empty()) names.push_back("torch_xla/missing.hlo");  // reports the skip or failure
+  return names;
+}
+
+std::string TestName(const ::testing::TestParamInfo<std::string>& info) {
+  std::string n = info.param;
+  for (char& c : n) {
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  }
+  return n;
+}
+
+INSTANTIATE_TEST_SUITE_P(Corpus, CorpusRun, ::testing::ValuesIn(RunnableCorpusFiles()), TestName);
+
+}  // namespace
+}  // namespace xpar
