@@ -47,8 +47,9 @@ Expected<Shape> InferTranspose(const Instruction& inst) {
   ASSIGN_OR_RETURN(Shape in, ArrayOperand(inst, 0));
   const auto& perm = inst.attrs().dimensions;
   if (static_cast<int64_t>(perm.size()) != in.rank()) {
-    return InvalidArgument("transpose dimensions={} is not a permutation of the {} dimensions of {}",
-                           DimsStr(perm), in.rank(), Str(in));
+    return InvalidArgument(
+        "transpose dimensions={} is not a permutation of the {} dimensions of {}", DimsStr(perm),
+        in.rank(), Str(in));
   }
   RETURN_IF_ERROR(CheckDims(perm, in.rank(), "transpose dimensions"));
   std::vector<int64_t> dims;

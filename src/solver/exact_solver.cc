@@ -231,7 +231,8 @@ Expected<SolveResult> SolveExact(const Problem& p, const SolveOptions& options) 
     }
   }
   r.optimal = best && Cbc_isProvenOptimal(cbc);
-  r.infeasible = !best && Cbc_isProvenInfeasible(cbc);
+  // After a time-out CBC may call an unfinished model infeasible; only a finished run proves it.
+  r.infeasible = !best && Cbc_isProvenInfeasible(cbc) && !Cbc_isSecondsLimitReached(cbc);
   double bound = Cbc_getBestPossibleObjValue(cbc);
   if (std::isfinite(bound) && std::abs(bound) < 1e30) r.lower_bound = bound;
   Cbc_deleteModel(cbc);

@@ -184,7 +184,13 @@ Expected<SolveResult> Solve(const Problem& problem, const SolveOptions& options)
   if (seed.has_solution) exact.warm_start = seed.assignment;
   ASSIGN_OR_RETURN(SolveResult r, SolveExact(problem, exact));
   r.seconds += seed.seconds;
-  if (!r.has_solution && seed.has_solution) {
+  bool seed_better = false;
+  if (r.has_solution && seed.has_solution) {
+    auto a = Evaluate(problem, r.assignment);
+    auto b = Evaluate(problem, seed.assignment);
+    seed_better = a.ok() && b.ok() && b->feasible() && (!a->feasible() || b->cost < a->cost);
+  }
+  if ((!r.has_solution && seed.has_solution) || seed_better) {
     seed.seconds = r.seconds;
     return seed;
   }

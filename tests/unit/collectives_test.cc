@@ -10,9 +10,9 @@ using testing_ext::Values;
 
 constexpr char kSum[] = R"(
 sum {
-  a = f32[] parameter(0)
-  b = f32[] parameter(1)
-  ROOT s = f32[] add(a, b)
+  r_a = f32[] parameter(0)
+  r_b = f32[] parameter(1)
+  ROOT r_s = f32[] add(r_a, r_b)
 }
 )";
 
@@ -50,11 +50,11 @@ TEST(CollectivesTest, AllReduceGroupsWithGeneralReducerAndTuple) {
   // A reducer that is not a plain binary op goes through the general path.
   auto out = RunAll(R"(HloModule m
 maxish {
-  a = f32[] parameter(0)
-  b = f32[] parameter(1)
-  one = f32[] constant(1)
-  m = f32[] maximum(a, b)
-  ROOT r = f32[] multiply(m, one)
+  ma_a = f32[] parameter(0)
+  ma_b = f32[] parameter(1)
+  ma_one = f32[] constant(1)
+  ma_m = f32[] maximum(ma_a, ma_b)
+  ROOT ma_r = f32[] multiply(ma_m, ma_one)
 }
 ENTRY e {
   x = f32[2] parameter(0)

@@ -434,7 +434,9 @@ ENTRY %e (p: f32[2,2]) -> f32[2] {
     if (cut == add_end || cut == add_end + 1) continue;
     auto m = ParseHloModule(text.substr(0, cut), "t.hlo");
     EXPECT_FALSE(m.ok()) << "prefix of " << cut << " bytes parsed";
-    if (!m.ok()) EXPECT_NE(m.status().message().find("t.hlo:"), std::string::npos);
+    if (!m.ok()) {
+      EXPECT_NE(m.status().message().find("t.hlo:"), std::string::npos);
+    }
   }
 }
 

@@ -245,6 +245,19 @@ TEST(InterpreterCoreDataMovement, TransposeMatchesIndexFormula) {
         ASSERT_EQ(out.data<int32_t>()[(k * 2 + i) * 3 + j], 1000 * i + 100 * j + k);
 }
 
+TEST(InterpreterCoreDataMovement, TiledTransposeWithPartialTiles) {
+  // 40 x 35 is large enough for the cache-tiled path and not a multiple of its tile.
+  Literal in(Shape(PrimitiveType::kF32, {40, 35}));
+  for (int i = 0; i < 40 * 35; ++i) in.data<float>()[i] = static_cast<float>(i);
+  Literal out = RunHlo(Module1(R"(
+  a = f32[40,35] parameter(0)
+  ROOT r = f32[35,40] transpose(a), dimensions={1,0})"),
+                       {in});
+  ASSERT_EQ(out.shape().dims(), (std::vector<int64_t>{35, 40}));
+  for (int j = 0; j < 35; ++j)
+    for (int i = 0; i < 40; ++i) ASSERT_EQ(out.data<float>()[j * 40 + i], i * 35 + j);
+}
+
 TEST(InterpreterCoreDataMovement, SliceConcatenateReverseIota) {
   EXPECT_EQ(Values(RunHlo(Module1(R"(
   a = s32[10] iota(), iota_dimension=0

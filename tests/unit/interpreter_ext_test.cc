@@ -13,9 +13,9 @@ using testing_ext::Values;
 
 constexpr char kAdd[] = R"(
 add {
-  a = f32[] parameter(0)
-  b = f32[] parameter(1)
-  ROOT s = f32[] add(a, b)
+  r_a = f32[] parameter(0)
+  r_b = f32[] parameter(1)
+  ROOT r_s = f32[] add(r_a, r_b)
 }
 )";
 
@@ -69,11 +69,11 @@ TEST(ScatterTest, GeneralUpdateComputationAndImplicitIndexVector) {
   Literal upd = Literal::FromVector<float>({3}, {7, 2, 9});
   Literal out = Run1(R"(HloModule m
 mx {
-  a = f32[] parameter(0)
-  b = f32[] parameter(1)
-  one = f32[] constant(1)
-  m = f32[] maximum(a, b)
-  ROOT r = f32[] multiply(m, one)
+  mx_a = f32[] parameter(0)
+  mx_b = f32[] parameter(1)
+  mx_one = f32[] constant(1)
+  mx_m = f32[] maximum(mx_a, mx_b)
+  ROOT mx_r = f32[] multiply(mx_m, mx_one)
 }
 ENTRY e {
   z = f32[4] parameter(0)
@@ -90,11 +90,11 @@ TEST(SortTest, StableVariadicWithNativeComparator) {
   Literal vals = Literal::FromVector<int32_t>({6}, {0, 1, 2, 3, 4, 5});
   Literal out = Run1(R"(HloModule m
 lt {
-  a = s32[] parameter(0)
-  b = s32[] parameter(1)
-  c = s32[] parameter(2)
-  d = s32[] parameter(3)
-  ROOT r = pred[] compare(a, b), direction=LT
+  lt_a = s32[] parameter(0)
+  lt_b = s32[] parameter(1)
+  lt_c = s32[] parameter(2)
+  lt_d = s32[] parameter(3)
+  ROOT lt_r = pred[] compare(lt_a, lt_b), direction=LT
 }
 ENTRY e {
   k = s32[6] parameter(0)
@@ -111,11 +111,11 @@ TEST(SortTest, GeneralComparatorAlongRows) {
   Literal x = Literal::FromVector<float>({2, 3}, {1, -3, 2, -1, 1, 0});
   Literal out = Run1(R"(HloModule m
 gt {
-  a = f32[] parameter(0)
-  b = f32[] parameter(1)
-  aa = f32[] abs(a)
-  ab = f32[] abs(b)
-  ROOT r = pred[] compare(aa, ab), direction=GT
+  gt_a = f32[] parameter(0)
+  gt_b = f32[] parameter(1)
+  gt_aa = f32[] abs(gt_a)
+  gt_ab = f32[] abs(gt_b)
+  ROOT gt_r = pred[] compare(gt_aa, gt_ab), direction=GT
 }
 ENTRY e {
   x = f32[2,3] parameter(0)

@@ -251,6 +251,21 @@ TEST_F(ShapeInferenceTest, AllGatherAndReduceScatterUseGroupSize) {
   EXPECT_EQ(Infer(pair), "(f32[4,3], f32[])");
 }
 
+TEST_F(ShapeInferenceTest, AllToAllAndCollectivePermuteForms) {
+  Instruction* x = b_.Param(F32({8, 3}));
+  // Without dimensions the result is a tuple even for one operand, as XLA prints it.
+  EXPECT_EQ(Infer(b_.Op(Opcode::kAllToAll, F32({}), {x})), "(f32[8,3])");
+  Instruction* split = b_.Op(Opcode::kAllToAll, F32({}), {x});
+  split->attrs().dimensions = {1};
+  split->attrs().replica_groups = Groups({{0, 1}});
+  EXPECT_EQ(Infer(split), "error: all-to-all dimension 1 of f32[8,3] is not divisible by the "
+                          "group size 2");
+  Shape start = Shape::Tuple({F32({8, 3}), F32({8, 3}), Shape::Scalar(PrimitiveType::kU32)});
+  Instruction* cps = b_.Op(Opcode::kCollectivePermuteStart, start, {x});
+  EXPECT_EQ(Infer(cps), "(f32[8,3], f32[8,3], u32[])");
+  EXPECT_EQ(Infer(b_.Op(Opcode::kCollectivePermuteDone, F32({}), {cps})), "f32[8,3]");
+}
+
 TEST_F(ShapeInferenceTest, RngBitGeneratorAndBatchNorm) {
   Instruction* state = b_.Param(Shape(PrimitiveType::kU64, {2}));
   Shape declared = Shape::Tuple({Shape(PrimitiveType::kU64, {2}),

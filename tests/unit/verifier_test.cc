@@ -57,7 +57,8 @@ TEST(Verifier, OperandFromAnotherComputation) {
   Fixture f;
   Instruction* foreign = f.add->parameters()[0];
   f.e.Root(f.e.Op(Opcode::kNegate, F32({}), {foreign}, "neg"));
-  EXPECT_EQ(Verify(f.mb.module()), "in %main, %neg: operand 0 (%add.p0) is not in computation %main");
+  EXPECT_EQ(Verify(f.mb.module()),
+            "in %main, %neg: operand 0 (%add.p0) is not in computation %main");
 }
 
 TEST(Verifier, OperandUsedBeforeDefinition) {

@@ -84,7 +84,13 @@ Status Parser::ParseComputation(PendingComputation* out) {
   }
   out->comp = std::make_unique<Computation>(std::string(name));
   out->comp->set_source_offset(off);
-  if (lex_.Peek() == '(') RETURN_IF_ERROR(ParseSignature());
+  char next = lex_.Peek();
+  if (next != '(' && next != '{') {
+    return Error(off, fmt::format("expected a computation (`%name (...) -> shape {{`) or the end "
+                                  "of the file, found '{}'",
+                                  lex_.text().substr(off, lex_.pos() - off + 1)));
+  }
+  if (next == '(') RETURN_IF_ERROR(ParseSignature());
   RETURN_IF_ERROR(Expect('{', fmt::format("to open the body of computation %{}", name)));
   while (!lex_.TryConsume('}')) {
     if (lex_.AtEnd()) {

@@ -245,6 +245,13 @@ Status Parser::ParseLiteral(const Shape& shape, Literal* out) {
     return Status::Ok();
   }
   if (shape.IsToken()) return ErrorHere("token constants are not supported");
+  lex_.SkipSpace();
+  int64_t start = lex_.pos();
+  if (lex_.TryConsume('{') && lex_.TryConsume("...")) {
+    return Error(start, "the constant's value was elided ('{...}') when this HLO was dumped; "
+                        "xpar needs the full literal");
+  }
+  lex_.set_pos(start);
   // Each element takes at least one character, so this bounds the allocation by the input size.
   if (shape.ElementCount() > lex_.size() - lex_.pos()) {
     return ErrorHere(fmt::format("constant of shape {} has more elements than the text could hold",

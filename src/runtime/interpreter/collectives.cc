@@ -35,9 +35,10 @@ Expected<Contributions> Exchange(const Instruction& inst, EvalContext& ctx,
       v->push_back(std::move(value));
       return Contributions(std::move(v));
     }
-    return InvalidArgument("{} needs {} devices but runs without a collective hub; "
-                           "run with --devices {}",
-                           HloOpcodeName(inst.opcode()), group.size(), group.size());
+    return InvalidArgument(
+        "{} needs {} devices but runs without a collective hub; "
+        "run with --devices {}",
+        HloOpcodeName(inst.opcode()), group.size(), group.size());
   }
   return dev.hub->Exchange(&inst, me, group, std::move(value));
 }
@@ -138,41 +139,53 @@ Expected<Literal> GroupCollective(const Instruction& inst, Operands ops, EvalCon
         return Reduce(inst, ctx, parts);
       });
     case Opcode::kAllGather:
-      return ForEachLeaf(ops, all, [&](size_t, const std::vector<const Literal*>& parts)
-                                       -> Expected<Literal> {
-        ASSIGN_OR_RETURN(DimView v, ViewAround(parts[0]->shape(), dim));
-        return Assemble(parts, dim, v.size, [](int64_t) { return 0; },
-                        WithDim(parts[0]->shape(), dim, v.size * n));
-      });
+      return ForEachLeaf(
+          ops, all, [&](size_t, const std::vector<const Literal*>& parts) -> Expected<Literal> {
+            // PyTorch/XLA appends a scalar "token" operand to its all-gathers (corpus:
+            // wenb__simple_linear_model_pp2_0.hlo); scalars pass through, as shape inference says.
+            if (parts[0]->shape().rank() == 0) return *parts[rank];
+            ASSIGN_OR_RETURN(DimView v, ViewAround(parts[0]->shape(), dim));
+            return Assemble(
+                parts, dim, v.size, [](int64_t) { return 0; },
+                WithDim(parts[0]->shape(), dim, v.size * n));
+          });
     case Opcode::kReduceScatter:
-      return ForEachLeaf(ops, all, [&](size_t, const std::vector<const Literal*>& parts)
-                                       -> Expected<Literal> {
-        ASSIGN_OR_RETURN(Literal sum, Reduce(inst, ctx, parts));
-        ASSIGN_OR_RETURN(DimView v, ViewAround(sum.shape(), dim));
-        if (v.size % n != 0) return InvalidArgument("dimension {} is not divisible by {}", v.size, n);
-        std::vector<const Literal*> one = {&sum};
-        return Assemble(one, dim, v.size / n, [&](int64_t) { return rank; },
-                        WithDim(sum.shape(), dim, v.size / n));
-      });
+      return ForEachLeaf(
+          ops, all, [&](size_t, const std::vector<const Literal*>& parts) -> Expected<Literal> {
+            // The scalar token of PyTorch/XLA's reduce-scatter passes through (corpus:
+            // kahf__qwb_linear_model__pp_1_zero.hlo).
+            if (parts[0]->shape().rank() == 0) return *parts[rank];
+            ASSIGN_OR_RETURN(Literal sum, Reduce(inst, ctx, parts));
+            ASSIGN_OR_RETURN(DimView v, ViewAround(sum.shape(), dim));
+            if (v.size % n != 0)
+              return InvalidArgument("dimension {} is not divisible by {}", v.size, n);
+            std::vector<const Literal*> one = {&sum};
+            return Assemble(
+                one, dim, v.size / n, [&](int64_t) { return rank; },
+                WithDim(sum.shape(), dim, v.size / n));
+          });
     case Opcode::kAllToAll:
       if (inst.attrs().dimensions.empty()) {
         // Tuple form: operand j goes to member j; result j comes from member j.
         if (static_cast<int64_t>(ops.size()) != n) {
-          return InvalidArgument("all-to-all without dimensions needs one operand per group "
-                                 "member ({}), got {}", n, ops.size());
+          return InvalidArgument(
+              "all-to-all without dimensions needs one operand per group "
+              "member ({}), got {}",
+              n, ops.size());
         }
         std::vector<Literal> outs;
         for (int64_t j = 0; j < n; ++j) outs.push_back(*Leaves(all[j])[rank]);
         if (n == 1) return std::move(outs[0]);
         return Literal::Tuple(std::move(outs));
       }
-      return ForEachLeaf(ops, all, [&](size_t, const std::vector<const Literal*>& parts)
-                                       -> Expected<Literal> {
-        ASSIGN_OR_RETURN(DimView v, ViewAround(parts[0]->shape(), dim));
-        if (v.size % n != 0) return InvalidArgument("dimension {} is not divisible by {}", v.size, n);
-        return Assemble(parts, dim, v.size / n, [&](int64_t) { return rank; },
-                        parts[0]->shape());
-      });
+      return ForEachLeaf(
+          ops, all, [&](size_t, const std::vector<const Literal*>& parts) -> Expected<Literal> {
+            ASSIGN_OR_RETURN(DimView v, ViewAround(parts[0]->shape(), dim));
+            if (v.size % n != 0)
+              return InvalidArgument("dimension {} is not divisible by {}", v.size, n);
+            return Assemble(
+                parts, dim, v.size / n, [&](int64_t) { return rank; }, parts[0]->shape());
+          });
     case Opcode::kCollectiveBroadcast:
       return all[0];
     default:
@@ -196,8 +209,10 @@ Expected<Literal> Permute(const Instruction& inst, Operands ops, EvalContext& ct
     if (s < 0 || t < 0 || s >= space || t >= space) {
       int64_t needed = std::max(s, t) + 1;
       needed *= by_partition ? dev.num_replicas : dev.num_partitions;
-      return InvalidArgument("collective-permute pair {{{},{}}} needs {} devices; run with "
-                             "--devices {}", s, t, needed, needed);
+      return InvalidArgument(
+          "collective-permute pair {{{},{}}} needs {} devices; run with "
+          "--devices {}",
+          s, t, needed, needed);
     }
     if (t == my_id) source = s;
   }
@@ -211,7 +226,8 @@ Expected<Literal> Permute(const Instruction& inst, Operands ops, EvalContext& ct
 Expected<Literal> Start(const Instruction& inst, Operands ops, Literal result) {
   if (inst.shape().IsTuple() && !result.shape().Compatible(inst.shape())) {
     Literal out(inst.shape());
-    if (out.elements().size() < 2) return InvalidArgument("unexpected {} shape", HloOpcodeName(inst.opcode()));
+    if (out.elements().size() < 2)
+      return InvalidArgument("unexpected {} shape", HloOpcodeName(inst.opcode()));
     out.elements()[0] = Pack(ops);
     out.elements()[1] = std::move(result);
     return out;
@@ -234,8 +250,11 @@ Expected<Literal> EvalCollective(const Instruction& inst, Operands ops, EvalCont
       return Literal::Scalar<uint32_t>(static_cast<uint32_t>(ctx.device().replica_id));
     case Opcode::kPartitionId:
       return Literal::Scalar<uint32_t>(static_cast<uint32_t>(ctx.device().partition_id));
-    case Opcode::kAllReduce: case Opcode::kAllGather: case Opcode::kReduceScatter:
-    case Opcode::kAllToAll: case Opcode::kCollectiveBroadcast:
+    case Opcode::kAllReduce:
+    case Opcode::kAllGather:
+    case Opcode::kReduceScatter:
+    case Opcode::kAllToAll:
+    case Opcode::kCollectiveBroadcast:
       return GroupCollective(inst, ops, ctx, inst.opcode());
     case Opcode::kCollectivePermute:
       return Permute(inst, ops, ctx);
@@ -251,7 +270,9 @@ Expected<Literal> EvalCollective(const Instruction& inst, Operands ops, EvalCont
       ASSIGN_OR_RETURN(Literal r, Permute(inst, ops, ctx));
       return Start(inst, ops, std::move(r));
     }
-    case Opcode::kAllReduceDone: case Opcode::kAllGatherDone: case Opcode::kCollectivePermuteDone:
+    case Opcode::kAllReduceDone:
+    case Opcode::kAllGatherDone:
+    case Opcode::kCollectivePermuteDone:
       return Done(inst, *ops[0]);
     default:
       return Internal("EvalCollective called for {}", HloOpcodeName(inst.opcode()));

@@ -23,7 +23,8 @@ FastCombine ClassifyReducer(const Computation& reducer);
 // at a time: accs[i][ai] = reducer(accs..[ai], xs..[xi])[i]. The reducer takes 2N scalars.
 class ElementCombiner {
  public:
-  ElementCombiner(const Computation& reducer, EvalContext& ctx, std::span<const PrimitiveType> types);
+  ElementCombiner(const Computation& reducer, EvalContext& ctx,
+                  std::span<const PrimitiveType> types);
   Status Combine(std::span<Literal* const> accs, int64_t ai, std::span<const Literal* const> xs,
                  int64_t xi);
   // acc = reducer(acc, x) for every element of two same-shaped arrays (N = 1).

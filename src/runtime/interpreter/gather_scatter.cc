@@ -19,7 +19,7 @@ bool Contains(const std::vector<int64_t>& v, int64_t x) {
 struct IndexTable {
   std::vector<int64_t> batch_dims;  // dims of `indices` other than index_vector_dim
   int64_t vector_len = 1;
-  std::vector<int64_t> values;      // row-major [batch..., vector_len]
+  std::vector<int64_t> values;  // row-major [batch..., vector_len]
 };
 
 IndexTable ReadIndices(const Literal& indices, int64_t index_vector_dim) {
@@ -43,9 +43,7 @@ IndexTable ReadIndices(const Literal& indices, int64_t index_vector_dim) {
 }
 
 // Position of `indices` dimension d among the batch dims (index_vector_dim removed).
-int64_t BatchPos(int64_t d, int64_t index_vector_dim) {
-  return d < index_vector_dim ? d : d - 1;
-}
+int64_t BatchPos(int64_t d, int64_t index_vector_dim) { return d < index_vector_dim ? d : d - 1; }
 
 // Operand dims that window (offset) dims map to, in increasing order.
 std::vector<int64_t> WindowOperandDims(int64_t rank, const std::vector<int64_t>& collapsed,
@@ -71,6 +69,66 @@ std::vector<int64_t> StartOf(const IndexTable& t, int64_t b, std::span<const int
     start[operand_batching[i]] = batch_index[BatchPos(indices_batching[i], index_vector_dim)];
   }
   return start;
+}
+
+// Every entry of `dims` is a valid dimension of a rank-`rank` array.
+Status CheckDims(const std::vector<int64_t>& dims, int64_t rank, const char* what) {
+  for (int64_t d : dims) {
+    if (d < 0 || d >= rank)
+      return InvalidArgument("{} names dimension {} of a rank-{} array", what, d, rank);
+  }
+  return Status::Ok();
+}
+
+// Batch dims of the indices must match the result's (gather) or updates' (scatter) dims.
+Status CheckBatch(const IndexTable& t, const std::vector<int64_t>& dims,
+                  const std::vector<int64_t>& positions) {
+  for (size_t i = 0; i < positions.size(); ++i) {
+    if (dims[positions[i]] != t.batch_dims[i]) {
+      return InvalidArgument("dimension {} has size {} but the indices' batch dimension has {}",
+                             positions[i], dims[positions[i]], t.batch_dims[i]);
+    }
+  }
+  return Status::Ok();
+}
+
+// Paired operand and indices batching dims have equal sizes.
+Status CheckBatching(const Shape& op, const std::vector<int64_t>& op_dims, const Shape& idx,
+                     const std::vector<int64_t>& idx_dims, int64_t index_vector_dim) {
+  if (op_dims.size() != idx_dims.size()) {
+    return InvalidArgument("{} operand batching dims but {} indices batching dims", op_dims.size(),
+                           idx_dims.size());
+  }
+  for (size_t i = 0; i < op_dims.size(); ++i) {
+    if (idx_dims[i] < 0 || idx_dims[i] >= idx.rank() || idx_dims[i] == index_vector_dim ||
+        op_dims[i] < 0 || op_dims[i] >= op.rank() || op.dim(op_dims[i]) != idx.dim(idx_dims[i])) {
+      return InvalidArgument("batching dims {} (operand) and {} (indices) do not match", op_dims[i],
+                             idx_dims[i]);
+    }
+  }
+  return Status::Ok();
+}
+
+Status CheckGather(const GatherDims& g, const Shape& op, const Shape& out,
+                   const std::vector<int64_t>& slice_sizes,
+                   const std::vector<int64_t>& window_dims) {
+  RETURN_IF_ERROR(CheckDims(g.start_index_map, op.rank(), "start_index_map"));
+  RETURN_IF_ERROR(CheckDims(g.collapsed_slice_dims, op.rank(), "collapsed_slice_dims"));
+  RETURN_IF_ERROR(CheckDims(g.operand_batching_dims, op.rank(), "operand_batching_dims"));
+  RETURN_IF_ERROR(CheckDims(g.offset_dims, out.rank(), "offset_dims"));
+  for (int64_t d = 0; d < op.rank(); ++d) {
+    if (slice_sizes[d] < 0 || slice_sizes[d] > op.dim(d)) {
+      return InvalidArgument("slice size {} does not fit operand dimension {} of size {}",
+                             slice_sizes[d], d, op.dim(d));
+    }
+  }
+  for (size_t k = 0; k < window_dims.size(); ++k) {
+    if (out.dim(g.offset_dims[k]) != slice_sizes[window_dims[k]]) {
+      return InvalidArgument("output dimension {} should have the slice size {}", g.offset_dims[k],
+                             slice_sizes[window_dims[k]]);
+    }
+  }
+  return Status::Ok();
 }
 
 }  // namespace
@@ -102,15 +160,19 @@ Expected<Literal> EvalGather(const Instruction& inst, Operands ops, EvalContext&
     return InvalidArgument("gather dimension numbers do not match the output shape {}",
                            inst.shape().ToString(false));
   }
+  RETURN_IF_ERROR(CheckGather(g, operand.shape(), inst.shape(), slice_sizes, window_dims));
+  RETURN_IF_ERROR(CheckBatch(t, out_dims, batch_out_dims));
+  RETURN_IF_ERROR(CheckBatching(operand.shape(), g.operand_batching_dims, ops[1]->shape(),
+                                g.start_indices_batching_dims, g.index_vector_dim));
   for (int64_t d : g.offset_dims) offset_sizes.push_back(out_dims[d]);
   std::vector<int64_t> op_strides = RowMajorStrides(operand.shape().dims());
   std::vector<int64_t> out_strides = RowMajorStrides(out_dims);
   const int64_t w = ByteWidth(operand.type());
   int64_t b = 0;
   ForEachIndex(t.batch_dims, [&](std::span<const int64_t> bi) {
-    std::vector<int64_t> start = StartOf(t, b, bi, op_rank, g.start_index_map,
-                                         g.operand_batching_dims, g.start_indices_batching_dims,
-                                         g.index_vector_dim);
+    std::vector<int64_t> start =
+        StartOf(t, b, bi, op_rank, g.start_index_map, g.operand_batching_dims,
+                g.start_indices_batching_dims, g.index_vector_dim);
     for (int64_t d : g.start_index_map) {
       start[d] = std::clamp<int64_t>(start[d], 0, operand.shape().dim(d) - slice_sizes[d]);
     }
@@ -155,9 +217,10 @@ Expected<Literal> EvalScatter(const Instruction& inst, Operands ops, EvalContext
   const int64_t op_rank = op_shape.rank();
   IndexTable t = ReadIndices(*ops[n], s.index_vector_dim);
   if (t.vector_len != static_cast<int64_t>(s.scatter_dims_to_operand_dims.size())) {
-    return InvalidArgument("scatter index vectors have {} elements but "
-                           "scatter_dims_to_operand_dims has {}",
-                           t.vector_len, s.scatter_dims_to_operand_dims.size());
+    return InvalidArgument(
+        "scatter index vectors have {} elements but "
+        "scatter_dims_to_operand_dims has {}",
+        t.vector_len, s.scatter_dims_to_operand_dims.size());
   }
   std::vector<int64_t> scatter_upd_dims, window_sizes;
   for (int64_t d = 0; d < upd_shape.rank(); ++d) {
@@ -169,6 +232,17 @@ Expected<Literal> EvalScatter(const Instruction& inst, Operands ops, EvalContext
       scatter_upd_dims.size() != t.batch_dims.size()) {
     return InvalidArgument("scatter dimension numbers do not match the updates shape {}",
                            upd_shape.ToString(false));
+  }
+  RETURN_IF_ERROR(
+      CheckDims(s.scatter_dims_to_operand_dims, op_rank, "scatter_dims_to_operand_dims"));
+  RETURN_IF_ERROR(CheckBatching(op_shape, s.input_batching_dims, ops[n]->shape(),
+                                s.scatter_indices_batching_dims, s.index_vector_dim));
+  RETURN_IF_ERROR(CheckDims(s.update_window_dims, upd_shape.rank(), "update_window_dims"));
+  RETURN_IF_ERROR(CheckBatch(t, upd_shape.dims(), scatter_upd_dims));
+  for (int64_t i = 1; i < n; ++i) {
+    if (!ops[i]->shape().Compatible(op_shape) || !upds[i]->shape().Compatible(upd_shape)) {
+      return InvalidArgument("variadic scatter needs inputs and updates of equal shapes");
+    }
   }
   // Extent of the update window along each operand dim (1 for inserted and batching dims).
   std::vector<int64_t> extent(op_rank, 1);
@@ -183,9 +257,9 @@ Expected<Literal> EvalScatter(const Instruction& inst, Operands ops, EvalContext
   int64_t b = 0;
   ForEachIndex(t.batch_dims, [&](std::span<const int64_t> bi) {
     if (!status.ok()) return;
-    std::vector<int64_t> start = StartOf(t, b++, bi, op_rank, s.scatter_dims_to_operand_dims,
-                                         s.input_batching_dims, s.scatter_indices_batching_dims,
-                                         s.index_vector_dim);
+    std::vector<int64_t> start =
+        StartOf(t, b++, bi, op_rank, s.scatter_dims_to_operand_dims, s.input_batching_dims,
+                s.scatter_indices_batching_dims, s.index_vector_dim);
     // A window that does not fit entirely inside the operand is skipped, as XLA does.
     for (int64_t d = 0; d < op_rank; ++d) {
       if (start[d] < 0 || start[d] + extent[d] > op_shape.dim(d)) return;

@@ -44,8 +44,8 @@ Expected<Literal> Cholesky(const Instruction& inst, const Literal& a) {
     }
     for (int64_t i = 0; i < n; ++i) {
       for (int64_t j = 0; j < n; ++j) {
-        double v = ok ? (lower ? l[i * n + j] : l[j * n + i])
-                      : std::numeric_limits<double>::quiet_NaN();
+        double v =
+            ok ? (lower ? l[i * n + j] : l[j * n + i]) : std::numeric_limits<double>::quiet_NaN();
         out.SetFromDouble(base + i * n + j, v);
       }
     }
@@ -77,9 +77,7 @@ struct Solve {
     const bool tri_lower = left ? op_lower : !op_lower;
     std::vector<double> sol(k);
     for (int64_t s = 0; s < systems; ++s) {
-      auto rhs = [&](int64_t i) {
-        return b.GetAsDouble(b_base + (left ? i * n + s : s * n + i));
-      };
+      auto rhs = [&](int64_t i) { return b.GetAsDouble(b_base + (left ? i * n + s : s * n + i)); };
       auto coef = [&](int64_t i, int64_t j) { return left ? OpA(i, j) : OpA(j, i); };
       for (int64_t t = 0; t < k; ++t) {
         int64_t i = tri_lower ? t : k - 1 - t;
@@ -90,7 +88,8 @@ struct Solve {
         }
         sol[i] = v / coef(i, i);
       }
-      for (int64_t i = 0; i < k; ++i) x.SetFromDouble(b_base + (left ? i * n + s : s * n + i), sol[i]);
+      for (int64_t i = 0; i < k; ++i)
+        x.SetFromDouble(b_base + (left ? i * n + s : s * n + i), sol[i]);
     }
   }
 };
@@ -115,8 +114,17 @@ Expected<Literal> TriangularSolve(const Instruction& inst, const Literal& a, con
   const int64_t batch = m * n == 0 ? 0 : b.ElementCount() / (m * n);
   for (int64_t i = 0; i < batch; ++i) {
     // ADJOINT is TRANSPOSE for the real types xpar supports.
-    Solve solve{a, b, i * k * k, i * m * n, m, n, k, left, inst.attrs().lower,
-                inst.attrs().unit_diagonal, !t.empty() && t != "NO_TRANSPOSE"};
+    Solve solve{a,
+                b,
+                i * k * k,
+                i * m * n,
+                m,
+                n,
+                k,
+                left,
+                inst.attrs().lower,
+                inst.attrs().unit_diagonal,
+                !t.empty() && t != "NO_TRANSPOSE"};
     solve.Run(x);
   }
   return x;

@@ -56,7 +56,17 @@ Expected<Literal> EvalSortOp(const Instruction& inst, Operands ops, EvalContext&
   const int64_t n = static_cast<int64_t>(ops.size());
   const Shape& shape = ops[0]->shape();
   int64_t dim = inst.attrs().dimensions.empty() ? shape.rank() - 1 : inst.attrs().dimensions[0];
-  if (shape.rank() == 0) return ops.size() == 1 ? *ops[0] : Literal::Tuple({});
+  for (const Literal* op : ops) {
+    if (op->shape().dims() != shape.dims()) {
+      return InvalidArgument("sort operands must have equal dimensions");
+    }
+  }
+  if (shape.rank() == 0) {
+    if (n == 1) return *ops[0];
+    std::vector<Literal> same;
+    for (const Literal* op : ops) same.push_back(*op);
+    return Literal::Tuple(std::move(same));
+  }
   if (dim < 0 || dim >= shape.rank()) return InvalidArgument("sort dimension {} out of range", dim);
   if (cmp.parameter_count() != 2 * n) {
     return InvalidArgument("sort comparator takes {} parameters, expected {}",
