@@ -13,7 +13,9 @@ namespace {
 
 using printer_internal::FormatFloat;
 
-std::string ShapeText(const Shape& s, const PrintOptions& o) { return s.ToString(o.include_layout); }
+std::string ShapeText(const Shape& s, const PrintOptions& o) {
+  return s.ToString(o.include_layout);
+}
 
 std::string ComputationHeader(const Computation& comp) {
   std::string out = fmt::format("%{} (", comp.name());

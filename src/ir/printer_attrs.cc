@@ -22,8 +22,8 @@ bool In(Opcode op, std::initializer_list<Opcode> ops) {
 }
 
 bool IsCollective(Opcode op) {
-  return In(op, {O::kAllGather, O::kAllGatherStart, O::kAllReduce, O::kAllReduceStart,
-                 O::kAllToAll, O::kReduceScatter, O::kCollectiveBroadcast});
+  return In(op, {O::kAllGather, O::kAllGatherStart, O::kAllReduce, O::kAllReduceStart, O::kAllToAll,
+                 O::kReduceScatter, O::kCollectiveBroadcast});
 }
 
 constexpr std::array<std::string_view, 6> kDirections = {"EQ", "NE", "LT", "LE", "GT", "GE"};
@@ -83,8 +83,8 @@ void AppendGatherScatter(const InstructionAttrs& a, Opcode op, Attrs& p) {
 
 void AppendCollective(const InstructionAttrs& a, Opcode op, Attrs& p) {
   bool permute = op == O::kCollectivePermute || op == O::kCollectivePermuteStart;
-  bool channel = IsCollective(op) || permute ||
-                 In(op, {O::kSend, O::kRecv, O::kSendDone, O::kRecvDone});
+  bool channel =
+      IsCollective(op) || permute || In(op, {O::kSend, O::kRecv, O::kSendDone, O::kRecvDone});
   if (channel && a.channel_id) p.Int("channel_id", *a.channel_id);
   if (IsCollective(op) && a.replica_groups) {
     p.Add("replica_groups", FormatReplicaGroups(*a.replica_groups));
@@ -157,8 +157,7 @@ void AppendOpAttrs(const Instruction& inst, Attrs& p) {
   if (op == O::kCustomCall) {
     p.Add("custom_call_target", fmt::format("\"{}\"", Escape(a.custom_call_target)));
   }
-  if (In(op, {O::kBroadcast, O::kTranspose, O::kReverse, O::kConcatenate, O::kReduce,
-              O::kSort})) {
+  if (In(op, {O::kBroadcast, O::kTranspose, O::kReverse, O::kConcatenate, O::kReduce, O::kSort})) {
     p.List("dimensions", a.dimensions);
   } else if (op == O::kMap) {
     p.ListIfAny("dimensions", a.dimensions);
@@ -218,8 +217,8 @@ void AppendCalled(const Instruction& inst, Attrs& p) {
           fmt::format("{{{}}}", fmt::join(names, ", ")));
     return;
   }
-  bool calls = op == O::kFusion || op == O::kAsyncStart || op == O::kAsyncUpdate ||
-               op == O::kAsyncDone;
+  bool calls =
+      op == O::kFusion || op == O::kAsyncStart || op == O::kAsyncUpdate || op == O::kAsyncDone;
   p.Add(calls ? "calls" : "to_apply", Ref(called[0]));
 }
 

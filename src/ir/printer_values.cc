@@ -15,12 +15,24 @@ std::string Escape(std::string_view s) {
   out.reserve(s.size());
   for (char c : s) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default: out.push_back(c); break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      default:
+        out.push_back(c);
+        break;
     }
   }
   return out;
@@ -159,8 +171,8 @@ std::string FormatReplicaGroups(const ReplicaGroups& g) {
     }
     // The iota form is printed only while it still describes `groups` exactly.
     if (shape_ok && flat == ExpandIota(g.iota_reshape, g.iota_transpose)) {
-      std::string out = IntList(g.iota_group_dims, '[', ']') + "<=" +
-                        IntList(g.iota_reshape, '[', ']');
+      std::string out =
+          IntList(g.iota_group_dims, '[', ']') + "<=" + IntList(g.iota_reshape, '[', ']');
       if (!g.iota_transpose.empty()) out += "T" + IntList(g.iota_transpose, '(', ')');
       return out;
     }
@@ -240,16 +252,21 @@ std::string PrintSharding(const HloSharding& s) {
   using printer_internal::IntList;
   std::string meta = s.metadata.empty() ? "" : " metadata=" + s.metadata;
   switch (s.kind) {
-    case HloSharding::Kind::kReplicated: return "{replicated" + meta + "}";
-    case HloSharding::Kind::kManual: return "{manual" + meta + "}";
-    case HloSharding::Kind::kUnknown: return "{unknown" + meta + "}";
-    case HloSharding::Kind::kMaximal: return fmt::format("{{maximal device={}{}}}", s.device, meta);
+    case HloSharding::Kind::kReplicated:
+      return "{replicated" + meta + "}";
+    case HloSharding::Kind::kManual:
+      return "{manual" + meta + "}";
+    case HloSharding::Kind::kUnknown:
+      return "{unknown" + meta + "}";
+    case HloSharding::Kind::kMaximal:
+      return fmt::format("{{maximal device={}{}}}", s.device, meta);
     case HloSharding::Kind::kTuple: {
       std::vector<std::string> parts;
       for (const HloSharding& e : s.tuple) parts.push_back(PrintSharding(e));
       return fmt::format("{{{}}}", fmt::join(parts, ", "));
     }
-    case HloSharding::Kind::kTiled: break;
+    case HloSharding::Kind::kTiled:
+      break;
   }
   std::string out = "{devices=" + IntList(s.tile_dims, '[', ']');
   if (!s.iota_reshape.empty() &&

@@ -20,27 +20,36 @@ double Eliminator::CoreCost(const std::vector<std::vector<double>>& phi,
   return c;
 }
 
-void Eliminator::Trws(const std::vector<std::vector<double>>& phi, std::vector<int>& x,
-                      int iterations) {
+void Eliminator::InitTrws() {
+  TrwsState& st = trws_;
   int n = model_.n;
-  std::vector<int> pos(n, -1);
-  for (size_t i = 0; i < core_.size(); ++i) pos[core_[i]] = static_cast<int>(i);
-  // in[v][k]: message into v from its k-th core neighbour; rev[v][k]: v's index at that neighbour.
-  std::vector<std::vector<std::vector<double>>> in(n);
-  std::vector<std::vector<int>> rev(n);
-  std::vector<double> gamma(n, 1.0);
+  st.pos.assign(n, -1);
+  for (size_t i = 0; i < core_.size(); ++i) st.pos[core_[i]] = static_cast<int>(i);
+  st.in.assign(n, {});
+  st.rev.assign(n, {});
+  st.gamma.assign(n, 1.0);
   for (int v : core_) {
-    in[v].assign(core_adj_[v].size(), std::vector<double>(model_.num_s(v), 0.0));
+    st.in[v].assign(core_adj_[v].size(), std::vector<double>(model_.num_s(v), 0.0));
     int before = 0, after = 0;
     for (const CoreLink& l : core_adj_[v]) {
       const auto& back = core_adj_[l.other];
       int k = 0;
       while (back[k].other != v) ++k;
-      rev[v].push_back(k);
-      (pos[l.other] < pos[v] ? before : after)++;
+      st.rev[v].push_back(k);
+      (st.pos[l.other] < st.pos[v] ? before : after)++;
     }
-    gamma[v] = 1.0 / std::max(1, std::max(before, after));
+    st.gamma[v] = 1.0 / std::max(1, std::max(before, after));
   }
+  st.ready = true;
+}
+
+void Eliminator::Trws(const std::vector<std::vector<double>>& phi, std::vector<int>& x,
+                      int iterations) {
+  if (!trws_.ready) InitTrws();
+  const std::vector<int>& pos = trws_.pos;
+  auto& in = trws_.in;
+  const auto& rev = trws_.rev;
+  const std::vector<double>& gamma = trws_.gamma;
   std::vector<double> theta, tmp;
   auto send = [&](int v, bool forward) {
     int nv = model_.num_s(v);

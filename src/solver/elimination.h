@@ -57,6 +57,16 @@ class Eliminator {
   std::vector<std::vector<CoreLink>> core_adj_;
   std::vector<std::vector<double>> tables_;  // materialised tables of mutated edges
   std::vector<std::vector<int>> argmin_;     // per op: best v per neighbour strategy (pair)
+  // TRW-S state, kept across calls so that each call continues from the last messages.
+  struct TrwsState {
+    bool ready = false;
+    std::vector<int> pos;
+    std::vector<std::vector<std::vector<double>>> in;  // in[v][k]: from v's k-th core neighbour
+    std::vector<std::vector<int>> rev;                 // v's index in that neighbour's list
+    std::vector<double> gamma;
+  };
+  void InitTrws();
+  TrwsState trws_;
 };
 
 }  // namespace xpar::solver::fast

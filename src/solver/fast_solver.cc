@@ -76,7 +76,9 @@ class Driver {
       if (g > 0 || lambda_[t] > 0) norm += g * g;
     }
     if (norm == 0) return value;
-    double step = eta * std::max(0.0, best_cost_ - value) / norm;
+    // Without a feasible solution yet, aim at 1.5x the priced cost so that prices still rise.
+    double target = best_.empty() ? std::max(1.0, 1.5 * std::abs(value)) : best_cost_;
+    double step = eta * std::max(0.0, target - value) / norm;
     if (step == 0) step = eta * 1e-3 * std::abs(best_cost_) / norm;
     for (int t : maximal) {
       double g = static_cast<double>(profile[t] - m_.limit);
@@ -107,6 +109,7 @@ class Driver {
         Offer(cand);
       }
       double dual = UpdatePrices(x_cost, profile, maximal, eta);
+      fmt::print(stderr, "it {} t {:.1f} eta {} xcost {:.0f} xpeak {} L {:.0f} cand {} {:.0f} best {:.0f}\n", iter, Elapsed(), eta, x_cost, *std::max_element(profile.begin(), profile.end()), dual, cand.feasible(), cand.cost(), best_cost_);
       if (dual > best_dual + 1e-9 * std::abs(best_dual)) {
         best_dual = dual;
         stall = 0;

@@ -11,9 +11,7 @@
 namespace xpar {
 namespace {
 
-std::vector<std::filesystem::path> HloFiles() {
-  return testing::SharedFiles("corpus/hlo", ".hlo");
-}
+std::vector<std::filesystem::path> HloFiles() { return testing::SharedFiles("corpus/hlo", ".hlo"); }
 
 class HloRoundTrip : public ::testing::TestWithParam<std::filesystem::path> {};
 
@@ -43,8 +41,8 @@ TEST_P(HloRoundTrip, ParsePrintParsePrintIsStable) {
 }
 
 std::string TestName(const ::testing::TestParamInfo<std::filesystem::path>& info) {
-  std::string name = info.param.parent_path().filename().string() + "_" +
-                     info.param.stem().string();
+  std::string name =
+      info.param.parent_path().filename().string() + "_" + info.param.stem().string();
   for (char& c : name) {
     if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
   }

@@ -1,11 +1,12 @@
 // The HLO text parser fills InstructionAttrs' typed fields for each attribute kind, accepts old
 // and new syntax, reports located errors, and the printer writes literals that read back exactly.
+#include "frontends/hlo/hlo_parser.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <limits>
 
-#include "frontends/hlo/hlo_parser.h"
 #include "ir/printer.h"
 
 namespace xpar {
@@ -34,7 +35,8 @@ std::string ErrorOf(const std::string& text) {
 }
 
 TEST(HloParser, OldSyntaxWithTypedOperandsAndLayouts) {
-  auto m = Parse(R"(HloModule m, input_output_alias={ {0}: (1, {}, must-alias) }, entry_computation_layout={(f32[2]{0})->f32[2]{0}}
+  auto m = Parse(
+      R"(HloModule m, input_output_alias={ {0}: (1, {}, must-alias) }, entry_computation_layout={(f32[2]{0})->f32[2]{0}}
 
 %add (a: f32[], b: f32[]) -> f32[] {
   %a = f32[] parameter(0)
@@ -130,8 +132,9 @@ TEST(HloParser, DotConvolutionWindow) {
   EXPECT_FALSE(c.window[0].reversal);
   EXPECT_TRUE(c.window[1].reversal);
   std::string printed = PrintInstruction(*Find(*m, "c"));
-  EXPECT_NE(printed.find("window={size=3x3 stride=2x2 pad=1_1x0_1 rhs_dilate=1x2 rhs_reversal=0x1}"),
-            std::string::npos)
+  EXPECT_NE(
+      printed.find("window={size=3x3 stride=2x2 pad=1_1x0_1 rhs_dilate=1x2 rhs_reversal=0x1}"),
+      std::string::npos)
       << printed;
   EXPECT_NE(printed.find("dim_labels=b01f_01io->b01f"), std::string::npos) << printed;
 }
@@ -234,8 +237,7 @@ ENTRY e {
   EXPECT_EQ(g.dimensions, std::vector<int64_t>{0});
   EXPECT_TRUE(g.constrain_layout);
   const InstructionAttrs& p = Find(*m, "p")->attrs();
-  EXPECT_EQ(p.source_target_pairs,
-            (std::vector<std::pair<int64_t, int64_t>>{{0, 1}, {1, 0}}));
+  EXPECT_EQ(p.source_target_pairs, (std::vector<std::pair<int64_t, int64_t>>{{0, 1}, {1, 0}}));
 }
 
 TEST(HloParser, MiscAttributes) {
@@ -374,9 +376,9 @@ TEST(HloParser, Diagnostics) {
   EXPECT_NE(ErrorOf("ENTRY e {\n  a = f32[] parameter(0)\n  a = f32[] parameter(1)\n}\n")
                 .find("duplicate instruction name '%a' (first defined on line 2)"),
             std::string::npos);
-  EXPECT_NE(ErrorOf("ENTRY e {\n  a = f32[] parameter(0), foo=1\n}\n")
-                .find("unknown attribute 'foo'"),
-            std::string::npos);
+  EXPECT_NE(
+      ErrorOf("ENTRY e {\n  a = f32[] parameter(0), foo=1\n}\n").find("unknown attribute 'foo'"),
+      std::string::npos);
   EXPECT_NE(ErrorOf("ENTRY e {\n  a = f32[] parameter(0), dimensions={0}\n}\n")
                 .find("attribute 'dimensions' does not apply to parameter"),
             std::string::npos);
@@ -398,9 +400,10 @@ TEST(HloParser, Diagnostics) {
   EXPECT_NE(ErrorOf("ENTRY e {\n  ROOT a = f32[] call(), to_apply=%nope\n}\n")
                 .find("unknown computation '%nope'"),
             std::string::npos);
-  EXPECT_NE(ErrorOf("%f {\n  ROOT a = f32[] parameter(0)\n}\n%f {\n  ROOT a = f32[] parameter(0)\n}\n")
-                .find("duplicate computation name '%f'"),
-            std::string::npos);
+  EXPECT_NE(
+      ErrorOf("%f {\n  ROOT a = f32[] parameter(0)\n}\n%f {\n  ROOT a = f32[] parameter(0)\n}\n")
+          .find("duplicate computation name '%f'"),
+      std::string::npos);
   EXPECT_NE(ErrorOf("ENTRY e {\n  ROOT a = f32[] parameter(0)\n}\n}\n").find("bad.hlo:4:1"),
             std::string::npos);
   EXPECT_NE(ErrorOf("ENTRY e {\n  ROOT a = f32[] negate(b)\n  ROOT b = f32[] negate(a)\n}\n")

@@ -149,13 +149,13 @@ Status Parser::ParseWindow(std::vector<WindowDim>* out) {
     int64_t koff = lex_.pos();
     std::string_view key = lex_.ReadName();
     RETURN_IF_ERROR(Expect('=', "after a window field name"));
-    int slot = key == "size"          ? 0
-               : key == "stride"      ? 1
-               : key == "pad"         ? 2
-               : key == "lhs_dilate"  ? 4
-               : key == "rhs_dilate"  ? 5
+    int slot = key == "size"           ? 0
+               : key == "stride"       ? 1
+               : key == "pad"          ? 2
+               : key == "lhs_dilate"   ? 4
+               : key == "rhs_dilate"   ? 5
                : key == "rhs_reversal" ? 6
-                                      : -1;
+                                       : -1;
     if (slot < 0) return Error(koff, fmt::format("unknown window field '{}'", key));
     if (!f[slot].empty()) return Error(koff, fmt::format("duplicate window field '{}'", key));
     RETURN_IF_ERROR(ParseXList(this, slot == 2, &f[slot], &f[3]));

@@ -100,10 +100,18 @@ bool Lexer::ReadQuoted(std::string* out) {
     if (c == '\\' && p + 1 < size()) {
       char e = text_[p + 1];
       switch (e) {
-        case 'n': out->push_back('\n'); break;
-        case 't': out->push_back('\t'); break;
-        case 'r': out->push_back('\r'); break;
-        default: out->push_back(e); break;
+        case 'n':
+          out->push_back('\n');
+          break;
+        case 't':
+          out->push_back('\t');
+          break;
+        case 'r':
+          out->push_back('\r');
+          break;
+        default:
+          out->push_back(e);
+          break;
       }
       p += 2;
       continue;
@@ -152,8 +160,8 @@ bool Lexer::ScanVerbatim(std::string_view* out) {
   }
   if (depth != 0) return false;
   int64_t end = p;
-  while (end > start && (text_[end - 1] == ' ' || text_[end - 1] == '\t' ||
-                         text_[end - 1] == '\r')) {
+  while (end > start &&
+         (text_[end - 1] == ' ' || text_[end - 1] == '\t' || text_[end - 1] == '\r')) {
     --end;
   }
   *out = text_.substr(start, end - start);

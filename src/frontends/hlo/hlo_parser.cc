@@ -46,7 +46,8 @@ Status Parser::ParseHeader(Module* module) {
       continue;
     }
     std::string_view value;
-    if (!lex_.ScanVerbatim(&value)) return Error(off, fmt::format("unterminated value of '{}'", key));
+    if (!lex_.ScanVerbatim(&value))
+      return Error(off, fmt::format("unterminated value of '{}'", key));
     if (value.empty()) return Error(off, fmt::format("module attribute '{}' has no value", key));
     module->attributes().emplace_back(std::string(key), std::string(value));
   }

@@ -66,12 +66,13 @@ class ArrayReader {
     Lexer& lex = p_->lex_;
     int64_t open = (lex.SkipSpace(), lex.pos());
     if (!lex.TryConsume('{')) {
-      return p_->Error(open, fmt::format("expected '{{' for dimension {} of the {} constant",
-                                         level, shape.ToString(false)));
+      return p_->Error(open, fmt::format("expected '{{' for dimension {} of the {} constant", level,
+                                         shape.ToString(false)));
     }
     if (lex.TryConsume("...")) {
-      return p_->Error(open, "the constant's value was elided ('{...}') when this HLO was "
-                             "dumped; xpar needs the full literal");
+      return p_->Error(open,
+                       "the constant's value was elided ('{...}') when this HLO was "
+                       "dumped; xpar needs the full literal");
     }
     int64_t n = shape.dim(level);
     for (int64_t i = 0; i < n; ++i) {
@@ -167,8 +168,9 @@ Expected<Shape> Parser::ParseShape() {
       int64_t doff = lex_.pos();
       char c = lex_.RawAt(0);
       if (c == '<' || c == '?') {
-        return Error(doff, "unsupported shape: dynamic dimensions ('<=N', '?') are not "
-                           "supported by xpar");
+        return Error(doff,
+                     "unsupported shape: dynamic dimensions ('<=N', '?') are not "
+                     "supported by xpar");
       }
       int64_t d;
       if (!lex_.ReadInt(&d) || d < 0) {
@@ -248,8 +250,9 @@ Status Parser::ParseLiteral(const Shape& shape, Literal* out) {
   lex_.SkipSpace();
   int64_t start = lex_.pos();
   if (lex_.TryConsume('{') && lex_.TryConsume("...")) {
-    return Error(start, "the constant's value was elided ('{...}') when this HLO was dumped; "
-                        "xpar needs the full literal");
+    return Error(start,
+                 "the constant's value was elided ('{...}') when this HLO was dumped; "
+                 "xpar needs the full literal");
   }
   lex_.set_pos(start);
   // Each element takes at least one character, so this bounds the allocation by the input size.
