@@ -12,6 +12,7 @@
 #include "frontends/hlo/hlo_parser.h"
 #include "io/random_inputs.h"
 #include "ir/verifier.h"
+#include "runtime/interpreter/allocator_tuning.h"
 #include "runtime/interpreter/interpreter.h"
 #include "support/source_text.h"
 
@@ -85,6 +86,7 @@ void BenchFile(const std::string& path, int repeats) {
 }  // namespace xpar
 
 int main(int argc, char** argv) {
+  xpar::TuneAllocatorForInterpreter();
   int repeats = 5;
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {

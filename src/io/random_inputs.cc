@@ -34,8 +34,8 @@ Literal RandomLiteral(const Shape& shape, uint64_t seed) {
       } else if constexpr (std::is_floating_point_v<T> || std::is_same_v<T, bf16> ||
                            std::is_same_v<T, f16>) {
         double u = static_cast<double>(r >> 11) * 0x1.0p-53;  // [0, 1)
-        x = T(static_cast<float>(2.0 * u - 1.0));
-        if constexpr (std::is_same_v<T, double>) x = 2.0 * u - 1.0;
+        x = T(static_cast<float>(u));
+        if constexpr (std::is_same_v<T, double>) x = u;
       } else {
         x = static_cast<T>(r % 8);
       }

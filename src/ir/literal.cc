@@ -11,6 +11,14 @@ Literal::Literal(const Shape& shape) : shape_(shape) {
   }
 }
 
+Literal Literal::Uninitialized(const Shape& shape) {
+  if (!shape.IsArray()) return Literal(shape);
+  Literal l;
+  l.shape_ = shape;
+  l.bytes_.resize(static_cast<size_t>(shape.ByteSize()));
+  return l;
+}
+
 Literal Literal::Tuple(std::vector<Literal> elements) {
   std::vector<Shape> shapes;
   shapes.reserve(elements.size());

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -11,11 +12,32 @@
 
 namespace xpar {
 
+// An allocator whose resize() leaves new bytes uninitialised (value-initialisation would zero
+// them): kernels that overwrite every element should not pay for a memset first.
+template <typename T>
+struct DefaultInitAllocator : std::allocator<T> {
+  template <typename U>
+  struct rebind {
+    using other = DefaultInitAllocator<U>;
+  };
+  using std::allocator<T>::allocator;
+  template <typename U>
+  void construct(U* p) noexcept {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <typename U, typename... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+
 class Literal {
  public:
   Literal() = default;
   // A zero-filled array (or a tuple of zero-filled arrays).
   explicit Literal(const Shape& shape);
+  // An array whose contents are unspecified, for kernels that write every element.
+  static Literal Uninitialized(const Shape& shape);
   static Literal Tuple(std::vector<Literal> elements);
   template <typename T>
   static Literal Scalar(T v) {
@@ -62,7 +84,7 @@ class Literal {
 
  private:
   Shape shape_;
-  std::vector<uint8_t> bytes_;
+  std::vector<uint8_t, DefaultInitAllocator<uint8_t>> bytes_;
   std::vector<Literal> elements_;
 };
 

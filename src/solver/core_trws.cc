@@ -73,6 +73,8 @@ void Eliminator::Trws(const std::vector<std::vector<double>>& phi, std::vector<i
       for (double& o : out) o -= lo;
     }
   };
+  constexpr int kPolishEvery = 5;
+  uint64_t rng = 12345;
   double best_cost = CoreCost(phi, x);
   std::vector<int> y = x;
   for (int it = 0; it < iterations; ++it) {
@@ -89,6 +91,10 @@ void Eliminator::Trws(const std::vector<std::vector<double>>& phi, std::vector<i
       }
       y[v] = static_cast<int>(std::min_element(theta.begin(), theta.end()) - theta.begin());
     }
+    if (it % kPolishEvery != kPolishEvery - 1 && it != iterations - 1) continue;
+    // Greedy decoding breaks ties between aliased nodes; exact forest moves mend them.
+    SweepCore(phi, y, 5);
+    for (int pass = 0; pass < 2; ++pass) ForestPass(phi, y, rng);
     double c = CoreCost(phi, y);
     if (c < best_cost) {
       best_cost = c;

@@ -72,7 +72,9 @@ void AddMemoryRows(const Problem& p, Model& m) {
   std::vector<std::vector<int>> live(steps.size());
   for (int v = 0; v < p.num_nodes(); ++v) {
     auto lo = std::lower_bound(steps.begin(), steps.end(), ts.first[v]);
-    for (auto it = lo; it != steps.end() && *it < ts.end[v]; ++it) live[it - steps.begin()].push_back(v);
+    for (auto it = lo; it != steps.end() && *it < ts.end[v]; ++it) {
+      live[it - steps.begin()].push_back(v);
+    }
   }
   for (const auto& nodes : live) {
     double fixed = 0, max_total = 0;
@@ -213,6 +215,8 @@ Expected<SolveResult> SolveExact(const Problem& p, const SolveOptions& options) 
   LoadIntoCbc(m.lp, cbc);
   Cbc_setLogLevel(cbc, options.solver_log ? 1 : 0);
   Cbc_setParameter(cbc, "timeMode", "elapsed");  // wall clock, not CPU seconds
+  // CBC 2.10 preprocessing wrongly reports instance B (byte-sized usage coefficients) infeasible.
+  Cbc_setParameter(cbc, "preprocess", "off");
   Cbc_setMaximumSeconds(cbc, std::max(0.1, options.time_limit_s));
   Cbc_setAllowableGap(cbc, 0.5);  // costs are integers: a gap under 1 proves optimality
   Cbc_setAllowableFractionGap(cbc, 0);

@@ -176,7 +176,9 @@ Expected<SolveResult> Solve(const Problem& problem, const SolveOptions& options)
     case Backend::kAuto:
       break;
   }
-  if (!ExactModelFits(problem)) return SolveFast(problem, options);
+  if (!ExactModelFits(problem) || options.time_limit_s < kAutoExactMinSeconds) {
+    return SolveFast(problem, options);
+  }
   // A quick fast solve seeds CBC with a feasible start; CBC gets the rest of the time.
   SolveOptions quick = options;
   quick.time_limit_s = std::min(options.time_limit_s * 0.2, 5.0);

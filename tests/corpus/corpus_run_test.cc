@@ -9,6 +9,7 @@
 #include "frontends/hlo/hlo_parser.h"
 #include "io/random_inputs.h"
 #include "ir/verifier.h"
+#include "runtime/interpreter/allocator_tuning.h"
 #include "runtime/interpreter/interpreter.h"
 
 namespace xpar {
@@ -44,6 +45,7 @@ class CorpusRun : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(CorpusRun, RunsOnRandomInputsWithFiniteOutputs) {
   XPAR_REQUIRE_SHARED("corpus/hlo");
+  TuneAllocatorForInterpreter();
   std::string path = (testing::SharedDir() / "corpus/hlo" / GetParam()).string();
   auto module = ParseHloFile(path);
   ASSERT_TRUE(module.ok()) << module.status().message();

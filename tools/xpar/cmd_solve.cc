@@ -100,7 +100,9 @@ void RegisterSolveCommand(CLI::App& app) {
   cmd->add_option("--time-limit", a->time_limit, "seconds to spend solving (default 60)");
   cmd->add_option("--backend", a->backend,
                   "exact: CBC integer program; fast: graph reductions + Lagrangian local "
-                  "search; auto: exact (seeded by a short fast run) for small problems (<= 2000 nodes and <= 50k edge-cost entries), fast otherwise")
+                  "search; auto (default): exact, seeded by a short fast run, for small "
+                  "problems (<= 2000 nodes, <= 300k edge-cost entries) given >= 30 s; fast "
+                  "otherwise")
       ->check(CLI::IsMember({"exact", "fast", "auto"}));
   cmd->add_option("--seed", a->seed, "seed of the fast backend (results repeat for a seed)");
   cmd->add_option("--out", a->out, "write the solution (JSON array, one index per node)");

@@ -36,7 +36,7 @@ Expected<Literal> EvalBroadcast(const Instruction& inst, const Literal& x) {
     }
     src_strides[d] = in_strides[i];
   }
-  Literal out(inst.shape());
+  Literal out = Literal::Uninitialized(inst.shape());
   StridedCopy(out_dims, ByteWidth(out.type()), x.raw(), 0, src_strides, out.raw(), 0,
               RowMajorStrides(out_dims));
   return out;
@@ -62,7 +62,7 @@ Expected<Literal> EvalReshapeLike(const Instruction& inst, const Literal& x) {
     return InvalidArgument("{} of {} cannot give {}", HloOpcodeName(inst.opcode()),
                            x.shape().ToString(false), inst.shape().ToString(false));
   }
-  Literal out(inst.shape());
+  Literal out = Literal::Uninitialized(inst.shape());
   if (inst.opcode() == Opcode::kBitcast) {
     Dims src_perm = MajorToMinor(x.shape());
     Dims dst_perm = MajorToMinor(inst.shape());
@@ -123,7 +123,7 @@ Expected<Literal> EvalSlice(const Instruction& inst, const Literal& x) {
     return InvalidArgument("slice result {} does not match the ranges",
                            inst.shape().ToString(false));
   }
-  Literal out(inst.shape());
+  Literal out = Literal::Uninitialized(inst.shape());
   StridedCopy(out_dims, ByteWidth(x.type()), x.raw(), offset, src_strides, out.raw(), 0,
               RowMajorStrides(out_dims));
   return out;
@@ -138,7 +138,7 @@ Expected<Literal> EvalConcatenate(const Instruction& inst, Operands ops) {
     return InvalidArgument("concatenate dimension {} out of range", dim);
   }
   Dims out_strides = RowMajorStrides(out_dims);
-  Literal out(inst.shape());
+  Literal out = Literal::Uninitialized(inst.shape());
   int64_t at = 0;
   for (const Literal* op : ops) {
     Dims expect = out_dims;
@@ -166,7 +166,7 @@ Expected<Literal> EvalPad(const Instruction& inst, const Literal& x, const Liter
       value.type() != x.type() || inst.shape().rank() != rank) {
     return InvalidArgument("pad needs a scalar pad value and {} padding entries", rank);
   }
-  Literal out(inst.shape());
+  Literal out = Literal::Uninitialized(inst.shape());
   FillWithScalar(out, value);
   Dims in_strides = RowMajorStrides(x.shape().dims());
   Dims out_strides = RowMajorStrides(inst.shape().dims());
@@ -203,7 +203,7 @@ Expected<Literal> EvalReverse(const Instruction& inst, const Literal& x) {
       strides[d] = -strides[d];
     }
   }
-  Literal out(x.shape());
+  Literal out = Literal::Uninitialized(x.shape());
   StridedCopy(x.shape().dims(), ByteWidth(x.type()), x.raw(), offset, strides, out.raw(), 0,
               RowMajorStrides(x.shape().dims()));
   return out;
@@ -213,7 +213,7 @@ Expected<Literal> EvalIota(const Instruction& inst) {
   const int64_t dim = inst.attrs().iota_dimension;
   const Shape& s = inst.shape();
   if (dim < 0 || dim >= s.rank()) return InvalidArgument("iota_dimension {} out of range", dim);
-  Literal out(s);
+  Literal out = Literal::Uninitialized(s);
   const int64_t inner = RowMajorStrides(s.dims())[dim];
   const int64_t size = s.dim(dim);
   VisitArrayType(s.type(), [&](auto tag) {
@@ -258,7 +258,7 @@ Expected<Literal> EvalDynamicSlice(const Instruction& inst, Operands ops) {
     if (sizes[i] > x.shape().dim(i)) return InvalidArgument("slice size exceeds dimension {}", i);
     offset += std::clamp<int64_t>(starts[i], 0, x.shape().dim(i) - sizes[i]) * strides[i];
   }
-  Literal out(inst.shape());
+  Literal out = Literal::Uninitialized(inst.shape());
   StridedCopy(sizes, ByteWidth(x.type()), x.raw(), offset, strides, out.raw(), 0,
               RowMajorStrides(sizes));
   return out;

@@ -39,7 +39,7 @@ Expected<Literal> EvalSelect(const Instruction& inst, Operands ops) {
   ASSIGN_OR_RETURN(int64_t ps, ScalarOrFullStride(pred, n, "select predicate"));
   ASSIGN_OR_RETURN(int64_t ts, ScalarOrFullStride(on_true, n, "select"));
   ASSIGN_OR_RETURN(int64_t fs, ScalarOrFullStride(on_false, n, "select"));
-  Literal out(inst.shape());
+  Literal out = Literal::Uninitialized(inst.shape());
   const bool* p = pred.data<bool>().data();
   switch (ByteWidth(out.type())) {
     case 1: SelectLoop<1>(p, ps, on_true.raw(), ts, on_false.raw(), fs, out.raw(), n); break;
@@ -63,7 +63,7 @@ Expected<Literal> EvalClamp(const Instruction& inst, Operands ops) {
   ASSIGN_OR_RETURN(int64_t ls, ScalarOrFullStride(*ops[0], n, "clamp min"));
   ASSIGN_OR_RETURN(int64_t xs, ScalarOrFullStride(*ops[1], n, "clamp"));
   ASSIGN_OR_RETURN(int64_t hs, ScalarOrFullStride(*ops[2], n, "clamp max"));
-  Literal out(inst.shape());
+  Literal out = Literal::Uninitialized(inst.shape());
   VisitArrayType(out.type(), [&](auto tag) {
     using T = decltype(tag);
     auto lo = ops[0]->data<T>();
@@ -92,7 +92,7 @@ Expected<Literal> EvalMap(const Instruction& inst, Operands ops, EvalContext& ct
   }
   ASSIGN_OR_RETURN(ScalarCaller caller,
                    ScalarCaller::Create(ctx, *inst.called()[0], arg_types, {inst.shape().type()}));
-  Literal out(inst.shape());
+  Literal out = Literal::Uninitialized(inst.shape());
   const int64_t out_width = ByteWidth(out.type());
   for (int64_t i = 0; i < n; ++i) {
     for (size_t k = 0; k < ops.size(); ++k) {

@@ -89,7 +89,7 @@ bool IntUnary(Opcode op, std::span<const T> x, std::span<T> y) {
 
 template <typename T>
 Expected<Literal> UnaryTyped(const Instruction& inst, const Literal& x) {
-  Literal out(inst.shape());
+  Literal out = Literal::Uninitialized(inst.shape());
   const Opcode op = inst.opcode();
   auto in = x.data<T>();
   if (op == Opcode::kIsFinite) {
@@ -251,7 +251,7 @@ Expected<Literal> EvalBinaryOp(const Instruction& inst, const Literal& a, const 
     return InvalidArgument("operands {} and {} do not match result {}", a.shape().ToString(false),
                            b.shape().ToString(false), inst.shape().ToString(false));
   }
-  Literal out(inst.shape());
+  Literal out = Literal::Uninitialized(inst.shape());
   bool ok = false;
   VisitArrayType(a.type(), [&](auto tag) {
     using T = decltype(tag);

@@ -137,7 +137,7 @@ Expected<Literal> EvalCompareOp(const Instruction& inst, const Literal& a, const
     return InvalidArgument("compare of {} and {} cannot give {}", a.shape().ToString(false),
                            b.shape().ToString(false), inst.shape().ToString(false));
   }
-  Literal out(inst.shape());
+  Literal out = Literal::Uninitialized(inst.shape());
   Status status = Status::Ok();
   VisitArrayType(a.type(), [&](auto tag) {
     using T = decltype(tag);
@@ -153,7 +153,7 @@ Expected<Literal> EvalConvertOp(const Instruction& inst, const Literal& x) {
     return InvalidArgument("convert of {} cannot give {}", x.shape().ToString(false),
                            inst.shape().ToString(false));
   }
-  Literal out(inst.shape());
+  Literal out = Literal::Uninitialized(inst.shape());
   VisitArrayType(x.type(), [&](auto from_tag) {
     using From = decltype(from_tag);
     VisitArrayType(out.type(), [&](auto to_tag) {
@@ -173,7 +173,7 @@ Expected<Literal> EvalBitcastConvertOp(const Instruction& inst, const Literal& x
     return InvalidArgument("bitcast-convert of {} cannot give {} (sizes differ)",
                            x.shape().ToString(false), inst.shape().ToString(false));
   }
-  Literal out(inst.shape());
+  Literal out = Literal::Uninitialized(inst.shape());
   std::memcpy(out.raw(), x.raw(), x.size_bytes());
   // A bool must hold 0 or 1.
   if (out.type() == PrimitiveType::kPred) {
@@ -194,7 +194,7 @@ Expected<Literal> EvalReducePrecisionOp(const Instruction& inst, const Literal& 
         "shape, got {}",
         x.shape().ToString(false));
   }
-  Literal out(inst.shape());
+  Literal out = Literal::Uninitialized(inst.shape());
   VisitArrayType(x.type(), [&](auto tag) {
     using T = decltype(tag);
     if constexpr (kIsFloatLike<T>) {

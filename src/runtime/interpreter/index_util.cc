@@ -148,7 +148,7 @@ Literal TransposeLiteral(const Literal& operand, std::span<const int64_t> perm) 
     out_dims[i] = in_dims[perm[i]];
     src_strides[i] = in_strides[perm[i]];
   }
-  Literal out(Shape(operand.type(), out_dims));
+  Literal out = Literal::Uninitialized(Shape(operand.type(), out_dims));
   StridedCopy(out_dims, ByteWidth(operand.type()), operand.raw(), 0, src_strides, out.raw(), 0,
               RowMajorStrides(out_dims));
   return out;
