@@ -16,6 +16,9 @@ using fast::Model;
 using fast::State;
 using Clock = std::chrono::steady_clock;
 
+constexpr int kEscalateMaxNodes = 5000;
+constexpr int kEscalateRounds = 12;
+
 class Driver {
  public:
   Driver(const Model& m, const SolveOptions& o)
@@ -87,6 +90,36 @@ class Driver {
     return value;
   }
 
+  // Repairs by re-solving instead of single moves: doubles the prices of the violated steps on a
+  // private copy until the coordinated re-solve fits the limit, then descends. Greedy repair
+  // pays far more on small, tightly coupled graphs (instance V: 2.3x the priced optimum).
+  void Escalate(fast::Eliminator& elim, const std::vector<int>& x,
+                const std::vector<int64_t>& x_profile, const std::vector<int>& maximal,
+                double x_cost) {
+    std::vector<double> saved = lambda_;
+    std::vector<int> y = x;
+    std::vector<int64_t> profile = x_profile;
+    double base = std::max(1.0, x_cost) / static_cast<double>(std::max<int64_t>(1, m_.limit)) /
+                  std::max<size_t>(1, maximal.size());
+    for (int round = 0; round < kEscalateRounds && TimeLeft(); ++round) {
+      bool violated = false;
+      for (int t : maximal) {
+        if (profile[t] <= m_.limit) continue;
+        violated = true;
+        lambda_[t] = std::max(2 * lambda_[t], base);
+      }
+      if (!violated) break;
+      y = elim.Solve(PricedCosts(), y, 10, 1, seed_++, 10);
+      profile = Profile(y);
+    }
+    lambda_ = std::move(saved);
+    State cand(m_, y);
+    if (!cand.feasible()) return;
+    cand.Descend(20);
+    cand.RecomputeCost();
+    Offer(cand);
+  }
+
   void Run(const std::vector<int>& maximal) {
     State start(m_, fast::MinUsageAssignment(m_));
     start.Descend(50);
@@ -108,8 +141,8 @@ class Driver {
         cand.RecomputeCost();
         Offer(cand);
       }
+      if (m_.n <= kEscalateMaxNodes) Escalate(elim, x, profile, maximal, x_cost);
       double dual = UpdatePrices(x_cost, profile, maximal, eta);
-      fmt::print(stderr, "it {} t {:.1f} eta {} xcost {:.0f} xpeak {} L {:.0f} cand {} {:.0f} best {:.0f}\n", iter, Elapsed(), eta, x_cost, *std::max_element(profile.begin(), profile.end()), dual, cand.feasible(), cand.cost(), best_cost_);
       if (dual > best_dual + 1e-9 * std::abs(best_dual)) {
         best_dual = dual;
         stall = 0;

@@ -51,8 +51,19 @@ TEST_P(CorpusRun, RunsOnRandomInputsWithFiniteOutputs) {
   ASSERT_TRUE(module.ok()) << module.status().message();
   ASSERT_TRUE(VerifyModule(**module).ok());
   const Module& m = **module;
-  std::vector<Literal> args = RandomArguments(*m.entry(), 1);
   int64_t devices = DevicesNamed(m);
+  // Every simulated device holds its own arguments and outputs; a module that needs more than
+  // half of this 24 GiB machine that way cannot be run here (kahf__llama2__llama2_dp1_tp8_pp4:
+  // 32 devices x 2 GiB, with one all-reduce over all 32, so no subset can run alone).
+  int64_t per_device = m.entry()->root()->shape().ByteSize();
+  for (const Instruction* p : m.entry()->parameters()) per_device += p->shape().ByteSize();
+  constexpr int64_t kBudget = int64_t{12} << 30;
+  if (devices * per_device > kBudget) {
+    GTEST_SKIP() << GetParam() << " needs " << devices << " simulated devices x "
+                 << (per_device >> 20) << " MiB of arguments and outputs, more than the "
+                 << (kBudget >> 30) << " GiB this test may use";
+  }
+  std::vector<Literal> args = RandomArguments(*m.entry(), 1);
   std::vector<Literal> results;
   if (devices == 1) {
     Interpreter interp(m);
@@ -64,8 +75,20 @@ TEST_P(CorpusRun, RunsOnRandomInputsWithFiniteOutputs) {
     ASSERT_TRUE(r.ok()) << r.status().message();
     results = std::move(r).value();
   }
+  // Outputs that are constants in the program (transformers-neuronx exports its -inf mask
+  // constant, e.g. wenb__gpt2_tp1.hlo out21) are non-finite whatever the inputs: not checked.
+  const Instruction* root = m.entry()->root();
   for (size_t d = 0; d < results.size(); ++d) {
-    EXPECT_EQ(CountNonFinite(results[d]), 0) << "device " << d << " of " << GetParam();
+    const Literal& r = results[d];
+    if (root->opcode() != Opcode::kTuple) {
+      EXPECT_EQ(CountNonFinite(r), 0) << "device " << d << " of " << GetParam();
+      continue;
+    }
+    for (size_t i = 0; i < r.elements().size(); ++i) {
+      if (root->operand(i)->opcode() == Opcode::kConstant) continue;
+      EXPECT_EQ(CountNonFinite(r.elements()[i]), 0)
+          << "output " << i << " on device " << d << " of " << GetParam();
+    }
   }
 }
 

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <unistd.h>
 
 #include "cli_util.h"
 #include "commands.h"
@@ -118,6 +119,17 @@ int Run(const RunOptions& o) {
   int64_t partitions = o.partitions > 0 ? o.partitions : 1;
   int64_t replicas = o.replicas > 0 ? o.replicas : std::max<int64_t>(1, DevicesNamed(m) / partitions);
   int64_t devices = replicas * partitions;
+  // Each simulated device holds its own arguments and outputs: refuse plainly rather than be
+  // killed by the kernel for running out of memory.
+  int64_t per_device = m.entry()->root()->shape().ByteSize();
+  for (const Instruction* p : m.entry()->parameters()) per_device += p->shape().ByteSize();
+  int64_t physical = static_cast<int64_t>(sysconf(_SC_PHYS_PAGES)) * sysconf(_SC_PAGESIZE);
+  if (devices > 1 && physical > 0 && devices * per_device > physical) {
+    return ReportError("run", ResourceExhausted(
+                                  "{} simulated devices x {} of arguments and outputs each need "
+                                  "more than this machine's {} of memory",
+                                  devices, HumanBytes(per_device), HumanBytes(physical)));
+  }
   auto start = std::chrono::steady_clock::now();
   std::vector<Literal> results;
   if (devices == 1) {
