@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/op_stats.h"
 #include "frontends/hlo/hlo_parser.h"
 #include "io/random_inputs.h"
 #include "ir/verifier.h"
@@ -68,18 +69,28 @@ void BenchFile(const std::string& path, int repeats) {
     return;
   }
   std::vector<Literal> args = RandomArguments(*module->entry(), 0);
+  const int64_t devices = DevicesNamedByCollectives(*module);
+  if (devices * ArgumentAndOutputBytes(*module) > (int64_t{12} << 30)) {
+    fmt::print("  run skipped: {} devices do not fit in memory\n", devices);
+    return;
+  }
   std::vector<double> run_times;
   for (int r = 0; r < repeats; ++r) {
-    Interpreter interp(*module);
     auto start = std::chrono::steady_clock::now();
-    auto out = interp.Run(args);
+    Status status;
+    if (devices == 1) {
+      status = Interpreter(*module).Run(args).status();
+    } else {
+      status = RunOnDevices(*module, std::vector<std::vector<Literal>>(devices, args), devices, 1)
+                   .status();
+    }
     run_times.push_back(Seconds(start));
-    if (!out.ok()) {
-      fmt::print("  run error: {}\n", out.status().message().substr(0, 120));
+    if (!status.ok()) {
+      fmt::print("  run error: {}\n", status.message().substr(0, 160));
       return;
     }
   }
-  fmt::print("  run {:>9.2f} ms\n", Median(run_times) * 1e3);
+  fmt::print("  run {:>9.2f} ms on {} device(s)\n", Median(run_times) * 1e3, devices);
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 // FLOP counting and module statistics.
 #include "analysis/op_stats.h"
 
+#include <algorithm>
+
 #include "ir/printer.h"
 
 namespace xpar {
@@ -99,6 +101,30 @@ ModuleStats ComputeModuleStats(const Module& module) {
   }
   if (entry->root()) stats.output_bytes = entry->root()->shape().ByteSize();
   return stats;
+}
+
+int64_t DevicesNamedByCollectives(const Module& module) {
+  int64_t max_id = 0;
+  for (const auto& comp : module.computations()) {
+    for (const auto& inst : comp->instructions()) {
+      const InstructionAttrs& a = inst->attrs();
+      if (a.replica_groups) {
+        for (const auto& g : a.replica_groups->groups) {
+          for (int64_t id : g) max_id = std::max(max_id, id);
+        }
+      }
+      for (const auto& [s, t] : a.source_target_pairs) max_id = std::max({max_id, s, t});
+    }
+  }
+  return max_id + 1;
+}
+
+int64_t ArgumentAndOutputBytes(const Module& module) {
+  const Computation* entry = module.entry();
+  if (!entry || !entry->root()) return 0;
+  int64_t bytes = entry->root()->shape().ByteSize();
+  for (const Instruction* p : entry->parameters()) bytes += p->shape().ByteSize();
+  return bytes;
 }
 
 }  // namespace xpar

@@ -31,4 +31,11 @@ struct ModuleStats {
 
 ModuleStats ComputeModuleStats(const Module& module);
 
+// The number of devices the module's collectives name (largest id in replica groups and
+// source-target pairs, plus one); 1 for a module without collectives.
+int64_t DevicesNamedByCollectives(const Module& module);
+
+// Bytes one simulated device holds for its own arguments and outputs.
+int64_t ArgumentAndOutputBytes(const Module& module);
+
 }  // namespace xpar

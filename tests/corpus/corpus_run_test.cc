@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "analysis/op_stats.h"
 #include "corpus_paths.h"
 #include "frontends/hlo/hlo_parser.h"
 #include "io/random_inputs.h"
@@ -14,20 +15,6 @@
 
 namespace xpar {
 namespace {
-
-int64_t DevicesNamed(const Module& module) {
-  int64_t max_id = 0;
-  for (const auto& comp : module.computations()) {
-    for (const auto& inst : comp->instructions()) {
-      if (inst->attrs().replica_groups) {
-        for (const auto& g : inst->attrs().replica_groups->groups) {
-          for (int64_t id : g) max_id = std::max(max_id, id);
-        }
-      }
-    }
-  }
-  return max_id + 1;
-}
 
 int64_t CountNonFinite(const Literal& v) {
   if (v.shape().IsTuple()) {
@@ -51,12 +38,11 @@ TEST_P(CorpusRun, RunsOnRandomInputsWithFiniteOutputs) {
   ASSERT_TRUE(module.ok()) << module.status().message();
   ASSERT_TRUE(VerifyModule(**module).ok());
   const Module& m = **module;
-  int64_t devices = DevicesNamed(m);
+  int64_t devices = DevicesNamedByCollectives(m);
   // Every simulated device holds its own arguments and outputs; a module that needs more than
   // half of this 24 GiB machine that way cannot be run here (kahf__llama2__llama2_dp1_tp8_pp4:
   // 32 devices x 2 GiB, with one all-reduce over all 32, so no subset can run alone).
-  int64_t per_device = m.entry()->root()->shape().ByteSize();
-  for (const Instruction* p : m.entry()->parameters()) per_device += p->shape().ByteSize();
+  int64_t per_device = ArgumentAndOutputBytes(m);
   constexpr int64_t kBudget = int64_t{12} << 30;
   if (devices * per_device > kBudget) {
     GTEST_SKIP() << GetParam() << " needs " << devices << " simulated devices x "

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <unistd.h>
 
+#include "analysis/op_stats.h"
 #include "cli_util.h"
 #include "commands.h"
 #include "io/random_inputs.h"
@@ -25,23 +26,6 @@ struct RunOptions {
   int64_t partitions = 0;
   int64_t print_limit = 64;
 };
-
-// The number of devices the module's collectives name (max id + 1), at least 1.
-int64_t DevicesNamed(const Module& module) {
-  int64_t max_id = 0;
-  for (const auto& comp : module.computations()) {
-    for (const auto& inst : comp->instructions()) {
-      const InstructionAttrs& a = inst->attrs();
-      if (a.replica_groups) {
-        for (const auto& g : a.replica_groups->groups) {
-          for (int64_t id : g) max_id = std::max(max_id, id);
-        }
-      }
-      for (const auto& [s, t] : a.source_target_pairs) max_id = std::max({max_id, s, t});
-    }
-  }
-  return max_id + 1;
-}
 
 Expected<std::vector<Literal>> LoadArguments(const Computation& entry, const std::string& spec) {
   if (spec.starts_with("random")) {
@@ -117,12 +101,12 @@ int Run(const RunOptions& o) {
   auto args = LoadArguments(*m.entry(), o.inputs);
   if (!args.ok()) return ReportError("run", args.status());
   int64_t partitions = o.partitions > 0 ? o.partitions : 1;
-  int64_t replicas = o.replicas > 0 ? o.replicas : std::max<int64_t>(1, DevicesNamed(m) / partitions);
+  int64_t replicas = o.replicas > 0 ? o.replicas
+                                    : std::max<int64_t>(1, DevicesNamedByCollectives(m) / partitions);
   int64_t devices = replicas * partitions;
   // Each simulated device holds its own arguments and outputs: refuse plainly rather than be
   // killed by the kernel for running out of memory.
-  int64_t per_device = m.entry()->root()->shape().ByteSize();
-  for (const Instruction* p : m.entry()->parameters()) per_device += p->shape().ByteSize();
+  int64_t per_device = ArgumentAndOutputBytes(m);
   int64_t physical = static_cast<int64_t>(sysconf(_SC_PHYS_PAGES)) * sysconf(_SC_PAGESIZE);
   if (devices > 1 && physical > 0 && devices * per_device > physical) {
     return ReportError("run", ResourceExhausted(
