@@ -74,28 +74,12 @@ void ReduceNative(const Literal& in, const Literal& init, const ReduceGroups& g,
 // General path: reducer(acc_0..acc_{N-1}, x_0..x_{N-1}) -> (acc_0..acc_{N-1}) per input element.
 Status ReduceGeneral(const Computation& reducer, Operands inputs, Operands inits,
                      const Dims& out_strides, std::vector<Literal>& outs, EvalContext& ctx) {
-  const size_t n = inputs.size();
-  std::vector<PrimitiveType> arg_types, result_types;
-  for (const Literal* l : inits) result_types.push_back(l->type());
-  arg_types = result_types;
-  for (const Literal* l : inputs) arg_types.push_back(l->type());
-  ASSIGN_OR_RETURN(ScalarCaller caller,
-                   ScalarCaller::Create(ctx, reducer, arg_types, result_types));
+  ASSIGN_OR_RETURN(ScalarCaller caller, ScalarCaller::ForReducer(ctx, reducer, inputs, inits));
   Status status = Status::Ok();
   int64_t linear = 0;
   ForEachIndex(inputs[0]->shape().dims(), [&](std::span<const int64_t> index) {
     if (!status.ok()) return;
-    const int64_t o = LinearIndex(index, out_strides);
-    for (size_t j = 0; j < n; ++j) {
-      caller.SetArg(j, outs[j].raw() + o * ByteWidth(outs[j].type()));
-      caller.SetArg(n + j, inputs[j]->raw() + linear * ByteWidth(inputs[j]->type()));
-    }
-    status = caller.Call();
-    if (!status.ok()) return;
-    for (size_t j = 0; j < n; ++j) {
-      const int64_t w = ByteWidth(outs[j].type());
-      std::memcpy(outs[j].raw() + o * w, caller.result(j), w);
-    }
+    status = caller.Accumulate(outs, LinearIndex(index, out_strides), inputs, linear);
     ++linear;
   });
   return status;

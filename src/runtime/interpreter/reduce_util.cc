@@ -81,4 +81,29 @@ Status ScalarCaller::Call() {
   return Status::Ok();
 }
 
+Status ScalarCaller::Accumulate(std::vector<Literal>& accs, int64_t acc_index,
+                                std::span<const Literal* const> inputs, int64_t input_index) {
+  const size_t n = accs.size();
+  for (size_t j = 0; j < n; ++j) {
+    SetArg(j, accs[j].raw() + acc_index * ByteWidth(accs[j].type()));
+    SetArg(n + j, inputs[j]->raw() + input_index * ByteWidth(inputs[j]->type()));
+  }
+  RETURN_IF_ERROR(Call());
+  for (size_t j = 0; j < n; ++j) {
+    const int64_t w = ByteWidth(accs[j].type());
+    std::memcpy(accs[j].raw() + acc_index * w, result(j), w);
+  }
+  return Status::Ok();
+}
+
+Expected<ScalarCaller> ScalarCaller::ForReducer(EvalContext& ctx, const Computation& reducer,
+                                                std::span<const Literal* const> inputs,
+                                                std::span<const Literal* const> inits) {
+  std::vector<PrimitiveType> arg_types, result_types;
+  for (const Literal* l : inits) result_types.push_back(l->type());
+  arg_types = result_types;
+  for (const Literal* l : inputs) arg_types.push_back(l->type());
+  return Create(ctx, reducer, arg_types, result_types);
+}
+
 }  // namespace xpar

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "ir/module.h"
@@ -91,6 +92,11 @@ class ScalarCaller {
   static Expected<ScalarCaller> Create(EvalContext& ctx, const Computation& c,
                                        const std::vector<PrimitiveType>& arg_types,
                                        const std::vector<PrimitiveType>& result_types);
+  // A caller for a variadic reducer: (accumulators of the inits' types..., inputs' types...)
+  // -> the inits' types.
+  static Expected<ScalarCaller> ForReducer(EvalContext& ctx, const Computation& reducer,
+                                           std::span<const Literal* const> inputs,
+                                           std::span<const Literal* const> inits);
   // Sets argument i from the element at `bytes` (ByteWidth(arg_types[i]) bytes).
   void SetArg(size_t i, const void* bytes);
   // Calls the computation; result(j) then points at result j's bytes until the next call.
@@ -98,6 +104,10 @@ class ScalarCaller {
   const uint8_t* result(size_t j) const {
     return result_types_.size() == 1 ? result_.raw() : result_.elements()[j].raw();
   }
+  // The variadic reduction step of reduce and reduce-window: accumulators accs[j] element
+  // `acc_index` := reducer(accs..., inputs[j] element `input_index`...).
+  Status Accumulate(std::vector<Literal>& accs, int64_t acc_index,
+                    std::span<const Literal* const> inputs, int64_t input_index);
 
  private:
   ScalarCaller(EvalContext& ctx, const Computation& c) : ctx_(&ctx), c_(&c) {}

@@ -86,13 +86,7 @@ void ReduceWindowNative(const WindowGeometry& g, const Literal& in, const Litera
 
 Status ReduceWindowGeneral(const WindowGeometry& g, const Computation& reducer, Operands inputs,
                            Operands inits, std::vector<Literal>& outs, EvalContext& ctx) {
-  const size_t n = inputs.size();
-  std::vector<PrimitiveType> arg_types, result_types;
-  for (const Literal* l : inits) result_types.push_back(l->type());
-  arg_types = result_types;
-  for (const Literal* l : inputs) arg_types.push_back(l->type());
-  ASSIGN_OR_RETURN(ScalarCaller caller,
-                   ScalarCaller::Create(ctx, reducer, arg_types, result_types));
+  ASSIGN_OR_RETURN(ScalarCaller caller, ScalarCaller::ForReducer(ctx, reducer, inputs, inits));
   Dims offsets;
   std::vector<Dims> scratch;
   int64_t linear = 0;
@@ -101,16 +95,7 @@ Status ReduceWindowGeneral(const WindowGeometry& g, const Computation& reducer, 
     WindowOffsets(g, o, offsets, scratch);
     for (int64_t off : offsets) {
       if (!status.ok()) return;
-      for (size_t j = 0; j < n; ++j) {
-        caller.SetArg(j, outs[j].raw() + linear * ByteWidth(outs[j].type()));
-        caller.SetArg(n + j, inputs[j]->raw() + off * ByteWidth(inputs[j]->type()));
-      }
-      status = caller.Call();
-      if (!status.ok()) return;
-      for (size_t j = 0; j < n; ++j) {
-        const int64_t w = ByteWidth(outs[j].type());
-        std::memcpy(outs[j].raw() + linear * w, caller.result(j), w);
-      }
+      status = caller.Accumulate(outs, linear, inputs, off);
     }
     ++linear;
   });
