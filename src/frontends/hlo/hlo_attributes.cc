@@ -316,7 +316,13 @@ Status Parser::ParseAttribute(PendingInst* pi) {
 
 Status Parser::CheckRequiredAttributes(const PendingInst& pi) {
   Opcode op = pi.inst->opcode();
+  // XLA lets a reduce-window of scalars omit its (empty) window.
+  const Shape& shape = pi.inst->shape();
+  const bool scalar_result =
+      shape.IsTuple() ? !shape.tuple_shapes().empty() && shape.tuple_shape(0).rank() == 0
+                      : shape.rank() == 0;
   for (const auto& [a, name] : Required(op)) {
+    if (a == Attr::kWindow && scalar_result) continue;
     if (!pi.seen[static_cast<size_t>(a)]) {
       return Error(pi.opcode_offset,
                    fmt::format("{} requires attribute '{}'", HloOpcodeName(op), name));
