@@ -101,6 +101,31 @@ Status Parser::ParseComputation(PendingComputation* out) {
     RETURN_IF_ERROR(ParseInstruction(&pi));
     out->insts.push_back(std::move(pi));
   }
+  return ParseComputationAttributes(name);
+}
+
+// `}, execution_thread="main"` after a body (newer XLA dumps). Only the main thread exists in
+// xpar's programs, so that value is accepted and nothing needs keeping.
+Status Parser::ParseComputationAttributes(std::string_view computation) {
+  while (lex_.TryConsume(',')) {
+    lex_.SkipSpace();
+    int64_t off = lex_.pos();
+    std::string_view attr = lex_.ReadAttrName();
+    if (attr != "execution_thread") {
+      return Error(off, fmt::format("unknown attribute '{}' on computation %{}", attr,
+                                    computation));
+    }
+    RETURN_IF_ERROR(Expect('=', "after 'execution_thread'"));
+    lex_.SkipSpace();
+    int64_t value_off = lex_.pos();
+    std::string thread;
+    if (!lex_.ReadQuoted(&thread)) return Error(value_off, "expected a quoted thread name");
+    if (thread != "main") {
+      return Error(value_off, fmt::format("computation %{} runs on execution thread \"{}\"; only "
+                                          "\"main\" is supported",
+                                          computation, thread));
+    }
+  }
   return Status::Ok();
 }
 

@@ -136,6 +136,7 @@ class Parser {
   // --- hlo_parser.cc: structure.
   Status ParseHeader(Module* module);
   Status ParseComputation(PendingComputation* out);
+  Status ParseComputationAttributes(std::string_view computation);
   Status ParseSignature();
   Status ParseInstruction(PendingInst* out);
   Status ParseOperands(PendingInst* pi);
