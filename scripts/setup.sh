@@ -14,6 +14,7 @@ PACKAGES=(
   coinor-libcbc-dev        # exact integer programming backend
   libgtest-dev libgmock-dev libbenchmark-dev
   llvm-14-tools python3    # FileCheck and lit for golden tests
+  python3-numpy            # differential tests against NumPy
 )
 
 missing=()

@@ -11,3 +11,4 @@ config.test_exec_root = os.path.join(config.xpar_bin, "tests", "lit")
 config.environment["PATH"] = os.pathsep.join(
     [config.xpar_bin, config.filecheck_dir, config.environment.get("PATH", "")])
 config.substitutions.append(("%xpar", os.path.join(config.xpar_bin, "xpar")))
+config.substitutions.append(("%examples", os.path.join(config.xpar_src, "examples")))
