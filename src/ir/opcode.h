@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string_view>
 
@@ -34,6 +35,14 @@ std::string_view StableHloOpcodeName(Opcode op);
 int OpcodeArity(Opcode op);  // kVariadic for variadic ops
 uint32_t OpcodeTraits(Opcode op);
 inline bool HasTrait(Opcode op, OpTrait t) { return (OpcodeTraits(op) & t) != 0; }
+
+// True when `op` is one of `ops`.
+inline bool IsOneOf(Opcode op, std::initializer_list<Opcode> ops) {
+  for (Opcode o : ops) {
+    if (o == op) return true;
+  }
+  return false;
+}
 
 std::optional<Opcode> OpcodeFromHloName(std::string_view name);
 std::optional<Opcode> OpcodeFromStableHloName(std::string_view name);

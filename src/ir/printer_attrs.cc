@@ -14,16 +14,9 @@ namespace {
 
 using O = Opcode;
 
-bool In(Opcode op, std::initializer_list<Opcode> ops) {
-  for (Opcode o : ops) {
-    if (o == op) return true;
-  }
-  return false;
-}
-
 bool IsCollective(Opcode op) {
-  return In(op, {O::kAllGather, O::kAllGatherStart, O::kAllReduce, O::kAllReduceStart, O::kAllToAll,
-                 O::kReduceScatter, O::kCollectiveBroadcast});
+  return IsOneOf(op, {O::kAllGather, O::kAllGatherStart, O::kAllReduce, O::kAllReduceStart,
+                      O::kAllToAll, O::kReduceScatter, O::kCollectiveBroadcast});
 }
 
 constexpr std::array<std::string_view, 6> kDirections = {"EQ", "NE", "LT", "LE", "GT", "GE"};
@@ -84,13 +77,13 @@ void AppendGatherScatter(const InstructionAttrs& a, Opcode op, Attrs& p) {
 void AppendCollective(const InstructionAttrs& a, Opcode op, Attrs& p) {
   bool permute = op == O::kCollectivePermute || op == O::kCollectivePermuteStart;
   bool channel =
-      IsCollective(op) || permute || In(op, {O::kSend, O::kRecv, O::kSendDone, O::kRecvDone});
+      IsCollective(op) || permute || IsOneOf(op, {O::kSend, O::kRecv, O::kSendDone, O::kRecvDone});
   if (channel && a.channel_id) p.Int("channel_id", *a.channel_id);
   if (IsCollective(op) && a.replica_groups) {
     p.Add("replica_groups", FormatReplicaGroups(*a.replica_groups));
   }
   // Collectives print their dimension after the groups, as XLA does.
-  if (In(op, {O::kAllGather, O::kAllGatherStart, O::kReduceScatter})) {
+  if (IsOneOf(op, {O::kAllGather, O::kAllGatherStart, O::kReduceScatter})) {
     p.List("dimensions", a.dimensions);
   } else if (op == O::kAllToAll) {
     p.ListIfAny("dimensions", a.dimensions);
@@ -104,14 +97,14 @@ void AppendCollective(const InstructionAttrs& a, Opcode op, Attrs& p) {
     p.Add("source_target_pairs", pairs + "}");
   }
   if (IsCollective(op)) p.TrueOnly("constrain_layout", a.constrain_layout);
-  if (In(op, {O::kAllReduce, O::kAllReduceStart, O::kAllGather, O::kAllGatherStart,
+  if (IsOneOf(op, {O::kAllReduce, O::kAllReduceStart, O::kAllGather, O::kAllGatherStart,
               O::kReduceScatter})) {
     p.TrueOnly("use_global_device_ids", a.use_global_device_ids);
   }
 }
 
 void AppendMisc(const InstructionAttrs& a, Opcode op, Attrs& p) {
-  if (In(op, {O::kBatchNormGrad, O::kBatchNormInference, O::kBatchNormTraining})) {
+  if (IsOneOf(op, {O::kBatchNormGrad, O::kBatchNormInference, O::kBatchNormTraining})) {
     p.Add("epsilon", FormatFloat(a.epsilon, false));
     p.Int("feature_index", a.feature_index);
   }
@@ -157,7 +150,8 @@ void AppendOpAttrs(const Instruction& inst, Attrs& p) {
   if (op == O::kCustomCall) {
     p.Add("custom_call_target", fmt::format("\"{}\"", Escape(a.custom_call_target)));
   }
-  if (In(op, {O::kBroadcast, O::kTranspose, O::kReverse, O::kConcatenate, O::kReduce, O::kSort})) {
+  if (IsOneOf(op,
+              {O::kBroadcast, O::kTranspose, O::kReverse, O::kConcatenate, O::kReduce, O::kSort})) {
     p.List("dimensions", a.dimensions);
   } else if (op == O::kMap) {
     p.ListIfAny("dimensions", a.dimensions);
@@ -170,7 +164,7 @@ void AppendOpAttrs(const Instruction& inst, Attrs& p) {
     p.ListIfAny("rhs_batch_dims", a.dot->rhs_batch);
     p.ListIfAny("rhs_contracting_dims", a.dot->rhs_contracting);
   }
-  if (In(op, {O::kConvolution, O::kReduceWindow, O::kSelectAndScatter}) && !a.window.empty()) {
+  if (IsOneOf(op, {O::kConvolution, O::kReduceWindow, O::kSelectAndScatter}) && !a.window.empty()) {
     p.Add("window", FormatWindow(a.window));
   }
   if (op == O::kConvolution) {

@@ -11,13 +11,6 @@ namespace {
 
 using O = Opcode;
 
-bool In(Opcode op, std::initializer_list<Opcode> ops) {
-  for (Opcode o : ops) {
-    if (o == op) return true;
-  }
-  return false;
-}
-
 const std::unordered_map<std::string_view, Attr>& AttrNames() {
   static const auto* names = new std::unordered_map<std::string_view, Attr>{
       {"dimensions", Attr::kDimensions},
@@ -121,7 +114,7 @@ const std::initializer_list<Opcode> kCollectives = {
 bool Allowed(Attr a, Opcode op) {
   switch (a) {
     case Attr::kDimensions:
-      return In(op,
+      return IsOneOf(op,
                 {O::kBroadcast, O::kTranspose, O::kReverse, O::kConcatenate, O::kReduce, O::kSort,
                  O::kMap, O::kAllGather, O::kAllGatherStart, O::kReduceScatter, O::kAllToAll});
     case Attr::kIotaDimension:
@@ -138,7 +131,7 @@ bool Allowed(Attr a, Opcode op) {
     case Attr::kBatchGroupCount:
       return op == O::kConvolution;
     case Attr::kWindow:
-      return In(op, {O::kConvolution, O::kReduceWindow, O::kSelectAndScatter});
+      return IsOneOf(op, {O::kConvolution, O::kReduceWindow, O::kSelectAndScatter});
     case Attr::kOffsetDims:
     case Attr::kCollapsedSliceDims:
     case Attr::kStartIndexMap:
@@ -166,20 +159,21 @@ bool Allowed(Attr a, Opcode op) {
     case Attr::kComparisonType:
       return op == O::kCompare;
     case Attr::kReplicaGroups:
-      return In(op, kCollectives);
+      return IsOneOf(op, kCollectives);
     case Attr::kSourceTargetPairs:
       return op == O::kCollectivePermute || op == O::kCollectivePermuteStart;
     case Attr::kChannelId:
-      return In(op, kCollectives) || In(op, {O::kCollectivePermute, O::kCollectivePermuteStart,
-                                             O::kSend, O::kRecv, O::kSendDone, O::kRecvDone});
+      return IsOneOf(op, kCollectives) ||
+             IsOneOf(op, {O::kCollectivePermute, O::kCollectivePermuteStart, O::kSend, O::kRecv,
+                          O::kSendDone, O::kRecvDone});
     case Attr::kUseGlobalDeviceIds:
-      return In(op, {O::kAllReduce, O::kAllReduceStart, O::kAllGather, O::kAllGatherStart,
+      return IsOneOf(op, {O::kAllReduce, O::kAllReduceStart, O::kAllGather, O::kAllGatherStart,
                      O::kReduceScatter});
     case Attr::kConstrainLayout:
-      return In(op, kCollectives);
+      return IsOneOf(op, kCollectives);
     case Attr::kEpsilon:
     case Attr::kFeatureIndex:
-      return In(op, {O::kBatchNormGrad, O::kBatchNormInference, O::kBatchNormTraining});
+      return IsOneOf(op, {O::kBatchNormGrad, O::kBatchNormInference, O::kBatchNormTraining});
     case Attr::kIsStable:
       return op == O::kSort;
     case Attr::kRngAlgorithm:
@@ -237,14 +231,14 @@ std::vector<std::pair<Attr, std::string_view>> Required(Opcode op) {
   if (op == O::kCompare) return {{A::kDirection, "direction"}};
   if (op == O::kGetTupleElement) return {{A::kIndex, "index"}};
   if (op == O::kIota) return {{A::kIotaDimension, "iota_dimension"}};
-  if (In(op, {O::kBroadcast, O::kTranspose, O::kReverse, O::kConcatenate, O::kAllGather,
+  if (IsOneOf(op, {O::kBroadcast, O::kTranspose, O::kReverse, O::kConcatenate, O::kAllGather,
               O::kAllGatherStart})) {
     return {{A::kDimensions, "dimensions"}};
   }
   if (op == O::kReduce || op == O::kSort || op == O::kReduceScatter) {
     return {{A::kDimensions, "dimensions"}, {A::kToApply, "to_apply"}};
   }
-  if (In(op, {O::kMap, O::kAllReduce, O::kAllReduceStart, O::kCall, O::kScatter})) {
+  if (IsOneOf(op, {O::kMap, O::kAllReduce, O::kAllReduceStart, O::kCall, O::kScatter})) {
     if (op == O::kScatter) {
       return {{A::kToApply, "to_apply"},
               {A::kUpdateWindowDims, "update_window_dims"},
@@ -269,7 +263,7 @@ std::vector<std::pair<Attr, std::string_view>> Required(Opcode op) {
   if (op == O::kPad) return {{A::kPadding, "padding"}};
   if (op == O::kDynamicSlice) return {{A::kDynamicSliceSizes, "dynamic_slice_sizes"}};
   if (op == O::kConvolution) return {{A::kDimLabels, "dim_labels"}};
-  if (In(op, {O::kBatchNormGrad, O::kBatchNormInference, O::kBatchNormTraining})) {
+  if (IsOneOf(op, {O::kBatchNormGrad, O::kBatchNormInference, O::kBatchNormTraining})) {
     return {{A::kEpsilon, "epsilon"}, {A::kFeatureIndex, "feature_index"}};
   }
   if (op == O::kReducePrecision) {
