@@ -15,6 +15,8 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   llvm-14-tools python3    # FileCheck and lit for golden tests
   python3-numpy            # differential tests against NumPy
+  libopenmpi-dev openmpi-bin  # multi-process runtime (mpirun)
+  libtorch-dev python3-torch  # TorchScript frontend; PyTorch reference numerics
 )
 
 missing=()
