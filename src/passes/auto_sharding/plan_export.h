@@ -1,0 +1,22 @@
+// What leaves the auto-sharding pass: the plan as JSON, and the module annotated with the chosen
+// shardings as HLO `sharding={...}` attributes (what XLA's SPMD partitioner and `xpar partition`
+// read).
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "passes/auto_sharding/auto_sharding.h"
+
+namespace xpar {
+
+nlohmann::json PlanToJson(const Plan& plan, const Mesh& mesh);
+
+// Sets the sharding of every entry instruction of `module` (the module the plan was made for):
+// the chosen result specs, with pending partial sums shown as replicated (HLO has no partial
+// annotation; the partitioner reduces them where the value is used). Tuples and
+// get-tuple-elements get the shardings of the leaves they forward.
+Status AnnotateModule(Module& module, const Plan& plan, const Mesh& mesh);
+
+std::string CollectiveUseToString(const CollectiveUse& use);  // "all-reduce 2.0 MiB over {0}"
+
+}  // namespace xpar

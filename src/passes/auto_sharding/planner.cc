@@ -1,0 +1,99 @@
+// PlanAutoSharding: build the integer program, check the memory limit can hold at all, solve it,
+// and read the chosen strategies and reshardings back as a Plan.
+#include <chrono>
+
+#include "passes/auto_sharding/auto_sharding.h"
+#include "passes/auto_sharding/problem_builder.h"
+
+namespace xpar {
+namespace {
+
+double SecondsSince(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+std::string Bytes(int64_t b) {
+  return b >= (1 << 20) ? fmt::format("{:.1f} MiB", b / 1048576.0) : fmt::format("{} B", b);
+}
+
+Status MemoryInfeasible(const ShardingProblem& sp, int64_t limit) {
+  int64_t minimal = solver::MinimalPeakUsage(sp.problem);
+  return ResourceExhausted(
+      "no sharding fits the memory limit: even the most memory-saving strategy of every tensor "
+      "needs {} per device at the peak, over the limit of {} (raise --memory, use a larger "
+      "mesh, or a smaller batch)", Bytes(minimal), Bytes(limit));
+}
+
+void ReadBack(const ShardingProblem& sp, const solver::Assignment& chosen, const CostModel& model,
+              Plan& plan) {
+  for (int n = 0; n < sp.problem.num_nodes(); ++n) {
+    const Strategy& s = sp.strategies[n][chosen[n]];
+    plan.instructions.push_back({sp.node_inst[n], s,
+                                 static_cast<int64_t>(sp.strategies[n].size()),
+                                 StrategyBytes(*sp.node_inst[n], s, model.mesh())});
+    plan.compute_s += s.compute_s;
+    plan.communication_s += s.communication_s;
+  }
+  for (auto [node, leaf] : sp.outputs) {
+    const ShardingSpec& spec = sp.strategies[node][chosen[node]].outputs[leaf];
+    if (spec.partial_axes.empty()) continue;
+    ShardingSpec reduced = spec;
+    reduced.partial_axes.clear();
+    const Instruction* producer = sp.node_inst[node];
+    Resharding r = ReshardingCost(*ArrayLeaves(producer->shape())[leaf], spec, reduced, model);
+    plan.communication_s += r.seconds;
+    plan.reshardings.push_back({producer, nullptr, -1, spec, reduced, std::move(r)});
+  }
+  for (const EdgeUse& use : sp.uses) {
+    const Strategy& from = sp.strategies[use.from_node][chosen[use.from_node]];
+    const Strategy& to = sp.strategies[use.to_node][chosen[use.to_node]];
+    const ShardingSpec& a = from.outputs[use.producer_leaf];
+    const ShardingSpec& b = use.alias ? to.outputs[0] : to.operands[use.operand][use.operand_leaf];
+    if (a == b) continue;
+    const Instruction* producer = sp.node_inst[use.from_node];
+    const Shape* shape = ArrayLeaves(producer->shape())[use.producer_leaf];
+    Resharding r = ReshardingCost(*shape, a, b, model);
+    if (r.collectives.empty() && r.seconds == 0) continue;
+    plan.communication_s += r.seconds;
+    plan.reshardings.push_back({producer, use.alias ? nullptr : sp.node_inst[use.to_node],
+                                use.operand, a, b, std::move(r)});
+  }
+}
+
+}  // namespace
+
+Expected<Plan> PlanAutoSharding(const Module& module, const CostModel& model,
+                                const AutoShardingOptions& options) {
+  auto t0 = std::chrono::steady_clock::now();
+  if (options.force_data_parallel && options.batch_size <= 0) {
+    return InvalidArgument("data parallelism needs the batch size (the leading dimension of the "
+                           "inputs that hold examples)");
+  }
+  ASSIGN_OR_RETURN(ShardingProblem sp, BuildShardingProblem(module, model, options));
+  Plan plan;
+  plan.mesh = model.mesh().ToString();
+  plan.cluster = model.cluster().name;
+  plan.build_s = SecondsSince(t0);
+  plan.num_nodes = sp.problem.num_nodes();
+  plan.num_edges = sp.problem.num_edges();
+  for (const auto& s : sp.strategies) plan.num_strategies += static_cast<int64_t>(s.size());
+  plan.memory_limit_bytes = sp.problem.usage_limit.value_or(0);
+  if (sp.problem.usage_limit && solver::MinimalPeakUsage(sp.problem) > *sp.problem.usage_limit) {
+    return MemoryInfeasible(sp, *sp.problem.usage_limit);
+  }
+  ASSIGN_OR_RETURN(solver::SolveResult result, solver::Solve(sp.problem, options.solve));
+  plan.backend = result.backend;
+  plan.optimal = result.optimal;
+  plan.solve_s = result.seconds;
+  if (!result.has_solution) {
+    return ResourceExhausted("the {} solver found no sharding within {} s (raise the time limit)",
+                            result.backend, options.solve.time_limit_s);
+  }
+  ASSIGN_OR_RETURN(solver::Evaluation ev, solver::Evaluate(sp.problem, result.assignment));
+  plan.peak_memory_bytes = ev.peak_usage;
+  plan.memory_ok = ev.memory_ok;
+  ReadBack(sp, result.assignment, model, plan);
+  return plan;
+}
+
+}  // namespace xpar

@@ -1,0 +1,170 @@
+// `xpar plan MODEL --mesh 2x4 --cluster dgx-a100`: chooses a sharding for every tensor (Alpa's
+// intra-operator pass), prints the plan, writes it as JSON and as HLO with sharding annotations.
+#include <fmt/format.h>
+
+#include <cctype>
+#include <fstream>
+#include <memory>
+
+#include "cli_util.h"
+#include "commands.h"
+#include "ir/printer.h"
+#include "passes/auto_sharding/plan_export.h"
+#include "plan_report.h"
+#include "support/source_text.h"
+
+namespace xpar {
+namespace {
+
+struct PlanArgs {
+  std::string model;
+  std::string mesh;
+  std::string cluster = "dgx-a100";
+  std::string memory;
+  std::string json_out;
+  std::string hlo_out;
+  double time_limit = 30;
+  std::string backend = "auto";
+  uint64_t seed = 1;
+  bool data_parallel = false;
+  int64_t batch = 0;
+  bool no_partial = false;
+  bool no_all_to_all = false;
+  bool uneven = false;
+  bool drop_user_shardings = false;
+  size_t rows = 20;
+  bool quiet = false;
+  bool list_clusters = false;
+};
+
+// "40GiB", "40GB", "512MiB", "1e9" -> bytes.
+Expected<int64_t> ParseBytes(const std::string& text) {
+  size_t pos = 0;
+  double value = 0;
+  try {
+    value = std::stod(text, &pos);
+  } catch (...) {
+    return InvalidArgument("--memory {}: expected a size such as 40GiB", text);
+  }
+  std::string unit = text.substr(pos);
+  for (char& c : unit) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::pair<const char*, double> units[] = {
+      {"", 1}, {"b", 1}, {"kib", 1024.0}, {"mib", 1048576.0}, {"gib", 1073741824.0},
+      {"tib", 1099511627776.0}, {"kb", 1e3}, {"mb", 1e6}, {"gb", 1e9}, {"tb", 1e12}};
+  for (const auto& [name, scale] : units) {
+    if (unit == name && value > 0) return static_cast<int64_t>(value * scale);
+  }
+  return InvalidArgument("--memory {}: expected a positive size such as 40GiB or 512MiB", text);
+}
+
+int ListClusters() {
+  for (const std::string& name : ClusterPresetNames()) {
+    if (name == "cpu-local") {
+      fmt::print("  {:<14} this machine's CPU cores as devices (measured when first used)\n",
+                 name);
+      continue;
+    }
+    auto c = LoadClusterPreset(name);
+    if (!c.ok()) return ReportError("plan", c.status());
+    fmt::print("  {:<14} {}\n", name, c->description);
+  }
+  return 0;
+}
+
+Expected<AutoShardingOptions> MakeOptions(const PlanArgs& a) {
+  AutoShardingOptions o;
+  if (!a.memory.empty()) {
+    ASSIGN_OR_RETURN(int64_t bytes, ParseBytes(a.memory));
+    o.memory_limit_bytes = bytes;
+  }
+  o.keep_user_shardings = !a.drop_user_shardings;
+  o.force_data_parallel = a.data_parallel;
+  o.batch_size = a.batch;
+  o.strategy.allow_partial = !a.no_partial;
+  o.strategy.allow_all_to_all = !a.no_all_to_all;
+  o.strategy.allow_uneven = a.uneven;
+  o.solve.time_limit_s = a.time_limit;
+  o.solve.seed = a.seed;
+  o.solve.backend = a.backend == "exact" ? solver::Backend::kExact
+                    : a.backend == "fast" ? solver::Backend::kFast
+                                          : solver::Backend::kAuto;
+  if (!a.quiet) o.solve.progress = [](const std::string& l) { fmt::print(stderr, "{}\n", l); };
+  return o;
+}
+
+Status WriteOutputs(const PlanArgs& a, Module& module, const Plan& plan, const Mesh& mesh) {
+  if (!a.json_out.empty()) {
+    RETURN_IF_ERROR(WriteFile(a.json_out, PlanToJson(plan, mesh).dump(2) + "\n"));
+    fmt::print("plan written to {}\n", a.json_out);
+  }
+  if (!a.hlo_out.empty()) {
+    RETURN_IF_ERROR(AnnotateModule(module, plan, mesh));
+    RETURN_IF_ERROR(WriteFile(a.hlo_out, PrintModule(module)));
+    fmt::print("annotated HLO written to {}\n", a.hlo_out);
+  }
+  return Status::Ok();
+}
+
+int Run(const PlanArgs& a) {
+  if (a.list_clusters) return ListClusters();
+  if (a.model.empty() || a.mesh.empty()) {
+    return ReportError("plan", InvalidArgument("a model file and --mesh are required"));
+  }
+  auto mesh = Mesh::Parse(a.mesh);
+  if (!mesh.ok()) return ReportError("plan", mesh.status());
+  auto cluster = LoadCluster(a.cluster);
+  if (!cluster.ok()) return ReportError("plan", cluster.status());
+  auto model = CostModel::Create(*mesh, *cluster);
+  if (!model.ok()) return ReportError("plan", model.status());
+  auto options = MakeOptions(a);
+  if (!options.ok()) return ReportError("plan", options.status());
+  auto module = LoadModule(a.model);
+  if (!module.ok()) return ReportError("plan", module.status());
+  auto plan = PlanAutoSharding(**module, *model, *options);
+  if (!plan.ok()) return ReportError("plan", plan.status());
+  fmt::print("{}", FormatPlan(*plan, *mesh, a.model, a.rows));
+  Status s = WriteOutputs(a, **module, *plan, *mesh);
+  if (!s.ok()) return ReportError("plan", s);
+  return plan->memory_ok ? 0 : 2;
+}
+
+}  // namespace
+
+void RegisterPlanCommand(CLI::App& app) {
+  auto a = std::make_shared<PlanArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "plan",
+      "Choose a sharding for every tensor of MODEL on a device mesh (Alpa's intra-operator\n"
+      "pass): strategies per op priced by a roofline compute model and alpha-beta collectives,\n"
+      "resharding between them, peak memory per device under the limit; solved as an integer\n"
+      "program. Prints the plan; --json and -o write it. Exit status 2: memory limit exceeded.");
+  cmd->add_option("model", a->model, "model file (.hlo)");
+  cmd->add_option("--mesh", a->mesh, "logical device mesh, e.g. 8, 2x4, 2x2x2");
+  cmd->add_option("--cluster", a->cluster,
+                  "cluster preset (see --list-clusters) or a JSON file (default dgx-a100)");
+  cmd->add_option("--memory", a->memory,
+                  "per-device memory limit, e.g. 40GiB (default: the cluster's device memory)");
+  cmd->add_option("--json", a->json_out, "write the plan as JSON");
+  cmd->add_option("-o,--output", a->hlo_out,
+                  "write the module with the chosen sharding={...} annotations (HLO text)");
+  cmd->add_option("--time-limit", a->time_limit, "solver seconds (default 30)");
+  cmd->add_option("--backend", a->backend, "solver: exact (CBC), fast, auto (default)")
+      ->check(CLI::IsMember({"exact", "fast", "auto"}));
+  cmd->add_option("--seed", a->seed, "seed of the fast solver");
+  cmd->add_flag("--data-parallel", a->data_parallel,
+                "force data parallelism: parameters whose leading dim is --batch are split on "
+                "it over every axis, all other parameters replicated");
+  cmd->add_option("--batch", a->batch, "the batch size (with --data-parallel)");
+  cmd->add_flag("--no-partial", a->no_partial,
+                "reduce partial sums inside each op (no deferred reduce-scatter)");
+  cmd->add_flag("--no-all-to-all", a->no_all_to_all, "never reshard with all-to-all");
+  cmd->add_flag("--uneven", a->uneven, "allow splits that do not divide a dimension");
+  cmd->add_flag("--drop-user-shardings", a->drop_user_shardings,
+                "ignore sharding={...} annotations already in MODEL (default: keep them)");
+  cmd->add_option("--rows", a->rows, "rows per table in the report (default 20)");
+  cmd->add_flag("--quiet", a->quiet, "no solver progress on stderr");
+  cmd->add_flag("--list-clusters", a->list_clusters, "list the cluster presets and exit");
+  cmd->callback([a] { std::exit(Run(*a)); });
+}
+
+}  // namespace xpar
