@@ -33,6 +33,7 @@ struct Cluster {
   int64_t num_nodes = 1;          // 0 = as many as the mesh needs
   Link intra_node;                // NVLink / shared memory
   Link inter_node;                // network between nodes
+  std::string source;             // where the figures come from (datasheets, or "measured")
 
   double PeakFlops(PrimitiveType type) const;
 };
@@ -47,16 +48,30 @@ Expected<Cluster> LoadClusterPreset(const std::string& name);
 Expected<Cluster> LoadClusterFile(const std::string& path);
 // A preset name or a path to a .json file.
 Expected<Cluster> LoadCluster(const std::string& name_or_path);
+// A cluster from JSON text; `origin` (a file name) prefixes error messages.
+Expected<Cluster> ParseClusterJson(const std::string& text, const std::string& origin);
+// The cluster as JSON in the presets' format (ParseClusterJson reads it back).
+std::string ClusterToJson(const Cluster& cluster);
+// Runs the cpu-local micro-benchmark now (LoadClusterPreset("cpu-local") runs it once and
+// caches the result for the process).
+Cluster MeasureCpuLocalCluster();
 
 enum class CollectiveKind { kAllReduce, kAllGather, kReduceScatter, kAllToAll, kCollectivePermute };
 const char* CollectiveKindName(CollectiveKind kind);  // "all-reduce", ...
 
 // The mesh laid onto the cluster: the minor-most mesh axes fill a node first (as long as the
 // product of their sizes divides devices_per_node); an axis that crosses nodes uses inter_node.
+// A mesh with at most devices_per_node devices lies in one node: every axis uses intra_node.
+// Link bandwidths are per device: when an axis crosses nodes every device of a node sends at
+// once, so a preset whose node shares one NIC (p3.16xlarge) lists the NIC's bandwidth / 8.
 class CostModel {
  public:
   // Error when the mesh has more devices than the cluster (num_nodes > 0).
   static Expected<CostModel> Create(const Mesh& mesh, const Cluster& cluster);
+  // With an explicit link per mesh axis (XLA's device_mesh_alpha / device_mesh_beta); an error
+  // when their number differs from the mesh rank.
+  static Expected<CostModel> CreateWithAxisLinks(const Mesh& mesh, const Cluster& cluster,
+                                                 std::vector<Link> axis_links);
 
   const Mesh& mesh() const { return mesh_; }
   const Cluster& cluster() const { return cluster_; }
@@ -67,16 +82,27 @@ class CostModel {
   // the product of their sizes; the slowest axis's link bounds the bandwidth). `bytes` is the
   // size of the full (unsharded over `axes`) buffer each device ends up with for all-gather,
   // starts with for all-reduce / reduce-scatter / all-to-all. Empty axes cost 0.
+  // Ring algorithms, n = group size, B = bytes, beta = bytes/s per device and direction:
+  //   all-reduce 2(n-1) alpha + 2(n-1)/n B/beta; all-gather, reduce-scatter, all-to-all
+  //   (n-1) alpha + (n-1)/n B/beta; collective-permute alpha + B/beta. With
+  //   LatencyModel::kPerCollective every collective pays a single alpha instead (Alpa / XLA).
   double CollectiveSeconds(CollectiveKind kind, int64_t bytes, std::span<const int64_t> axes) const;
 
   // Roofline: max(flops / peak(type), bytes_accessed / memory_bandwidth), per device.
   double ComputeSeconds(double flops, double bytes_accessed, PrimitiveType type) const;
+
+  // The latency term of CollectiveSeconds: one alpha per ring step (default, what a ring over
+  // NCCL pays) or one alpha per collective (Alpa's and XLA's auto-sharding cost models).
+  enum class LatencyModel { kPerRingStep, kPerCollective };
+  void set_latency_model(LatencyModel model) { latency_model_ = model; }
+  LatencyModel latency_model() const { return latency_model_; }
 
  private:
   CostModel(Mesh mesh, Cluster cluster, std::vector<Link> axis_links);
   Mesh mesh_;
   Cluster cluster_;
   std::vector<Link> axis_links_;
+  LatencyModel latency_model_ = LatencyModel::kPerRingStep;
 };
 
 }  // namespace xpar

@@ -29,9 +29,10 @@ const Shape* DeclaredPart(const Shape& results, int64_t i, int64_t n) {
 }
 
 // One operand of all-gather (grow=true) or reduce-scatter along `d` with `group` devices;
-// when the groups are not written (group == -1) the factor is read off the declared shape.
+// when the groups are not written (group == -1) the factor is read off the declared shape and
+// must be a multiple of `unit`.
 Expected<Shape> ScaleDim(const Instruction& inst, Shape in, int64_t d, int64_t group, bool grow,
-                         const Shape* declared) {
+                         const Shape* declared, int64_t unit) {
   if (in.rank() == 0) return in;
   if (d < 0 || d >= in.rank()) {
     return InvalidArgument("{} dimension {} is out of range for operand {}", Name(inst), d,
@@ -41,7 +42,13 @@ Expected<Shape> ScaleDim(const Instruction& inst, Shape in, int64_t d, int64_t g
   if (group < 0) {
     bool ok = declared && declared->IsArray() && declared->rank() == in.rank();
     int64_t other = ok ? declared->dim(d) : 0;
-    ok = ok && (grow ? size > 0 && other % size == 0 : other > 0 && size % other == 0);
+    ok = ok && (grow ? size > 0 && other % (size * unit) == 0
+                     : other > 0 && size % (other * unit) == 0);
+    if (!ok && unit > 1) {
+      return InvalidArgument("{} across replicas and partitions: the result's dimension {} "
+                             "must {} operand {}'s times the group size {}",
+                             Name(inst), d, grow ? "be a multiple of" : "divide", Str(in), unit);
+    }
     if (!ok) {
       return InvalidArgument("{} without replica_groups: the result's dimension {} must {} "
                              "operand {}'s",
@@ -67,10 +74,17 @@ Expected<Shape> ScatterOrGather(const Instruction& inst, bool grow, const Shape&
                            DimsStr(dims));
   }
   int64_t n = static_cast<int64_t>(ins.size());
+  // channel_id without use_global_device_ids (cross_replica_and_partition): every partition of
+  // the group's replicas takes part, and the partition count is not known here.
+  int64_t group = GroupSize(inst), unit = 1;
+  if (inst.attrs().channel_id && !inst.attrs().use_global_device_ids && group > 0) {
+    unit = group;
+    group = -1;
+  }
   std::vector<Shape> outs;
   for (int64_t i = 0; i < n; ++i) {
-    ASSIGN_OR_RETURN(Shape s, ScaleDim(inst, ins[i], dims[0], GroupSize(inst), grow,
-                                       DeclaredPart(declared, i, n)));
+    ASSIGN_OR_RETURN(Shape s, ScaleDim(inst, ins[i], dims[0], group, grow,
+                                       DeclaredPart(declared, i, n), unit));
     outs.push_back(std::move(s));
   }
   return TupleOrSingle(std::move(outs));

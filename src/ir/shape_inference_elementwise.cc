@@ -122,6 +122,7 @@ Expected<Shape> InferConvert(const Instruction& inst) {
 
 // bitcast-convert: equal widths keep the dims; a narrower result adds a minor dimension of
 // in_width / out_width; a wider result drops a minor dimension that must be out_width / in_width.
+// Between pred and another type, pred is one bit wide.
 Expected<Shape> InferBitcastConvert(const Instruction& inst) {
   RETURN_IF_ERROR(ExpectOperands(inst, 1));
   ASSIGN_OR_RETURN(Shape in, ArrayOperand(inst, 0));
@@ -130,14 +131,11 @@ Expected<Shape> InferBitcastConvert(const Instruction& inst) {
     return InvalidArgument("bitcast-convert must produce an array but declares {}",
                            Str(inst.shape()));
   }
-  if (out_type == PrimitiveType::kPred || in.type() == PrimitiveType::kPred) {
-    if (out_type != in.type()) {
-      return InvalidArgument("bitcast-convert cannot convert between pred and {}",
-                             PrimitiveTypeName(out_type == PrimitiveType::kPred ? in.type()
-                                                                                : out_type));
-    }
-  }
-  int64_t in_w = ByteWidth(in.type()), out_w = ByteWidth(out_type);
+  // pred counts as one bit, as StableHLO's i1 (tensor<64xi1> <-> tensor<i64>).
+  const bool one_bit = (in.type() == PrimitiveType::kPred) != (out_type == PrimitiveType::kPred);
+  int64_t in_w = ByteWidth(in.type()) * 8, out_w = ByteWidth(out_type) * 8;
+  if (one_bit && in.type() == PrimitiveType::kPred) in_w = 1;
+  if (one_bit && out_type == PrimitiveType::kPred) out_w = 1;
   std::vector<int64_t> dims = in.dims();
   if (in_w > out_w) {
     dims.push_back(in_w / out_w);

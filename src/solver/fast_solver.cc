@@ -129,9 +129,11 @@ class Driver {
     fast::Eliminator elim(m_);
     std::vector<int> x = start.assignment();
     double eta = 1.0, best_dual = -1e300;
-    int stall = 0;
-    for (int iter = 0; TimeLeft() && (o_.fast_max_rounds <= 0 || iter < o_.fast_max_rounds);
+    int stall = 0, unimproved = 0;
+    for (int iter = 0; TimeLeft() && (o_.fast_max_rounds <= 0 || iter < o_.fast_max_rounds) &&
+                       (o_.fast_stall_rounds <= 0 || unimproved < o_.fast_stall_rounds);
          ++iter) {
+      double best_before = best_.empty() ? 1e300 : best_cost_;
       x = elim.Solve(PricedCosts(), x, 20, 2, seed_++, 30);
       std::vector<int64_t> profile = Profile(x);
       State cand(m_, x);
@@ -151,6 +153,9 @@ class Driver {
         stall = 0;
       }
       Progress("lagrangian");
+      // An improvement below 1e-5 of the cost does not reset the count.
+      unimproved = !best_.empty() && best_cost_ < best_before - 1e-5 * std::abs(best_before)
+                       ? 0 : unimproved + 1;
     }
   }
 

@@ -21,6 +21,9 @@ struct SolveOptions {
   std::function<void(const std::string&)> progress;
   double progress_interval_s = 5;
   int fast_max_rounds = 0;  // fast backend: stop after this many Lagrangian rounds (0: time only)
+  // Fast backend: stop after this many rounds in a row that improve the best cost by less than
+  // 1e-5 of it (0: never).
+  int fast_stall_rounds = 0;
   bool solver_log = false;                // let CBC print its own log
   std::optional<Assignment> warm_start;  // exact backend: a MIP start
 };

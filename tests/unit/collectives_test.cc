@@ -209,5 +209,31 @@ ENTRY e {
   EXPECT_EQ(Values<float>(*r), (std::vector<float>{1, 2}));
 }
 
+TEST(CollectivesTest, AllGatherAcrossReplicasAndPartitionsIsPartitionMajor) {
+  // channel_id without use_global_device_ids: replicas {0,1} with all their partitions, in
+  // XLA's order (partition 0 of each replica, then partition 1): devices 0, 2, 1, 3.
+  auto out = RunAll(R"(HloModule m
+ENTRY e {
+  x = f32[1] parameter(0)
+  ROOT g = f32[4] all-gather(x), channel_id=1, replica_groups={{0,1}}, dimensions={0}
+})", 1, 2, 2, DevTimesTenPlusI);
+  ASSERT_EQ(out.size(), 4u);
+  for (const Literal& l : out) EXPECT_EQ(Values<float>(l), (std::vector<float>{0, 20, 10, 30}));
+}
+
+TEST(CollectivesTest, CollectiveBroadcastGivesZerosOutsideTheGroups) {
+  // Group {2,1}: replica 2 is the root; replicas 0 and 3 are in no group and get zeros.
+  auto out = RunAll(R"(HloModule m
+ENTRY e {
+  x = f32[2] parameter(0)
+  ROOT b = f32[2] collective-broadcast(x), replica_groups={{2,1}}
+})", 2, 4, 1, DevTimesTenPlusI);
+  ASSERT_EQ(out.size(), 4u);
+  EXPECT_EQ(Values<float>(out[0]), (std::vector<float>{0, 0}));
+  EXPECT_EQ(Values<float>(out[1]), (std::vector<float>{20, 21}));
+  EXPECT_EQ(Values<float>(out[2]), (std::vector<float>{20, 21}));
+  EXPECT_EQ(Values<float>(out[3]), (std::vector<float>{0, 0}));
+}
+
 }  // namespace
 }  // namespace xpar

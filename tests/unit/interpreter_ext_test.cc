@@ -19,6 +19,24 @@ add {
 }
 )";
 
+TEST(BitcastConvertTest, PredIsOneBitLeastSignificantFirst) {
+  // 0x0135: bits 0, 2, 4, 5 and 8 set.
+  Literal bits = Run1(R"(HloModule m
+ENTRY e {
+  x = u16[] parameter(0)
+  ROOT b = pred[16] bitcast-convert(x)
+})", {Literal::Scalar<uint16_t>(0x0135)});
+  std::vector<bool> want(16, false);
+  for (int i : {0, 2, 4, 5, 8}) want[i] = true;
+  for (int i = 0; i < 16; ++i) EXPECT_EQ(bits.raw()[i] != 0, want[i]) << "bit " << i;
+  Literal back = Run1(R"(HloModule m
+ENTRY e {
+  x = pred[16] parameter(0)
+  ROOT b = u16[] bitcast-convert(x)
+})", {bits});
+  EXPECT_EQ(Values<uint16_t>(back), (std::vector<uint16_t>{0x0135}));
+}
+
 TEST(GatherTest, EmbeddingLookupWithClampedStart) {
   Literal table = Literal::FromVector<float>({4, 2}, {0, 1, 10, 11, 20, 21, 30, 31});
   Literal ids = Literal::FromVector<int32_t>({3}, {2, 0, 7});  // 7 clamps to the last row

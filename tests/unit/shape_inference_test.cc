@@ -78,6 +78,40 @@ TEST_F(ShapeInferenceTest, BitcastConvertChangesWidth) {
             "operand");
 }
 
+TEST_F(ShapeInferenceTest, BitcastConvertPredIsOneBit) {
+  Instruction* bits = b_.Param(Pred({2, 16}));
+  EXPECT_EQ(Infer(b_.Op(Opcode::kBitcastConvert, Shape(PrimitiveType::kU16, {}), {bits})),
+            "u16[2]");
+  Instruction* d = b_.Param(Shape(PrimitiveType::kF64, {}));
+  EXPECT_EQ(Infer(b_.Op(Opcode::kBitcastConvert, Pred({}), {d})), "pred[64]");
+  Instruction* bad = b_.Param(Pred({8}));
+  EXPECT_EQ(Infer(b_.Op(Opcode::kBitcastConvert, S32({}), {bad})),
+            "error: bitcast-convert from pred[8] to s32 needs a minor dimension of size 32 in the "
+            "operand");
+}
+
+TEST_F(ShapeInferenceTest, AllGatherAcrossReplicasAndPartitions) {
+  // channel_id without use_global_device_ids: the group size (2) times an unknown partition
+  // count, read off the declared result.
+  Instruction* x = b_.Param(F32({2, 2}));
+  Instruction* ok = b_.Op(Opcode::kAllGather, F32({2, 8}), {x});
+  ok->attrs().dimensions = {1};
+  ok->attrs().replica_groups = Groups({{0, 1}});
+  ok->attrs().channel_id = 1;
+  EXPECT_EQ(Infer(ok), "f32[2,8]");
+  Instruction* bad = b_.Op(Opcode::kAllGather, F32({2, 6}), {x});
+  bad->attrs().dimensions = {1};
+  bad->attrs().replica_groups = Groups({{0, 1}});
+  bad->attrs().channel_id = 1;
+  EXPECT_EQ(Infer(bad), "error: all-gather across replicas and partitions: the result's "
+                        "dimension 1 must be a multiple of operand f32[2,2]'s times the group "
+                        "size 2");
+  Instruction* plain = b_.Op(Opcode::kAllGather, F32({2, 8}), {x});
+  plain->attrs().dimensions = {1};
+  plain->attrs().replica_groups = Groups({{0, 1}});
+  EXPECT_EQ(Infer(plain), "f32[2,4]");
+}
+
 TEST_F(ShapeInferenceTest, BroadcastMapsOperandDims) {
   Instruction* x = b_.Param(F32({3}));
   Instruction* ok = b_.Op(Opcode::kBroadcast, F32({2, 3}), {x});

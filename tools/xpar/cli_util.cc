@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "frontends/hlo/hlo_parser.h"
+#include "frontends/stablehlo/stablehlo_parser.h"
 #include "ir/verifier.h"
 
 namespace xpar {
@@ -19,15 +20,11 @@ bool EndsWith(const std::string& s, const std::string& suffix) {
 
 Expected<std::unique_ptr<Module>> LoadModule(const std::string& path) {
   if (EndsWith(path, ".mlir")) {
-    return Unimplemented("'{}': StableHLO/MHLO input is not supported yet (planned: the "
-                         "StableHLO frontend); convert it to HLO text first",
-                         path);
+    ASSIGN_OR_RETURN(std::unique_ptr<Module> module, ParseStableHloFile(path));
+    RETURN_IF_ERROR(VerifyModule(*module));
+    return module;
   }
-  if (EndsWith(path, ".pt")) {
-    return Unimplemented("'{}': TorchScript input is not supported yet (planned: the PyTorch "
-                         "frontend)",
-                         path);
-  }
+  if (EndsWith(path, ".pt")) return LoadTorchScript(path);  // cmd_import.cc
   ASSIGN_OR_RETURN(std::unique_ptr<Module> module, ParseHloFile(path));
   RETURN_IF_ERROR(VerifyModule(*module));
   return module;

@@ -23,9 +23,10 @@ struct PlanArgs {
   std::string memory;
   std::string json_out;
   std::string hlo_out;
-  double time_limit = 30;
+  double time_limit = 10;
   std::string backend = "auto";
   uint64_t seed = 1;
+  int stall_rounds = 50;
   bool data_parallel = false;
   int64_t batch = 0;
   bool no_partial = false;
@@ -85,6 +86,7 @@ Expected<AutoShardingOptions> MakeOptions(const PlanArgs& a) {
   o.strategy.allow_uneven = a.uneven;
   o.solve.time_limit_s = a.time_limit;
   o.solve.seed = a.seed;
+  o.solve.fast_stall_rounds = a.stall_rounds;
   o.solve.backend = a.backend == "exact" ? solver::Backend::kExact
                     : a.backend == "fast" ? solver::Backend::kFast
                                           : solver::Backend::kAuto;
@@ -147,7 +149,10 @@ void RegisterPlanCommand(CLI::App& app) {
   cmd->add_option("--json", a->json_out, "write the plan as JSON");
   cmd->add_option("-o,--output", a->hlo_out,
                   "write the module with the chosen sharding={...} annotations (HLO text)");
-  cmd->add_option("--time-limit", a->time_limit, "solver seconds (default 30)");
+  cmd->add_option("--time-limit", a->time_limit, "solver seconds at most (default 10)");
+  cmd->add_option("--stall-rounds", a->stall_rounds,
+                  "fast solver: stop after this many rounds without a better plan (default "
+                  "50; 0 = use the whole time limit)");
   cmd->add_option("--backend", a->backend, "solver: exact (CBC), fast, auto (default)")
       ->check(CLI::IsMember({"exact", "fast", "auto"}));
   cmd->add_option("--seed", a->seed, "seed of the fast solver");

@@ -1,5 +1,7 @@
 // `xpar run FILE`: executes the entry computation in the reference interpreter, on one or more
-// simulated devices, with random or file inputs; prints or saves the outputs.
+// simulated devices, with random or file inputs; prints or saves the outputs. With --mesh the
+// module is SPMD-partitioned by its shardings first, arguments are split and outputs joined, and
+// --check compares against the single-device run.
 #include <fmt/format.h>
 
 #include <charconv>
@@ -13,7 +15,10 @@
 #include "io/random_inputs.h"
 #include "io/tensor_file.h"
 #include "ir/printer.h"
+#include "passes/spmd/spmd_partitioner.h"
+#include "runtime/interpreter/check_log.h"
 #include "runtime/interpreter/interpreter.h"
+#include "runtime/mpi/mpi_runtime.h"
 
 namespace xpar {
 namespace {
@@ -25,6 +30,9 @@ struct RunOptions {
   int64_t replicas = 0;  // 0: from the module
   int64_t partitions = 0;
   int64_t print_limit = 64;
+  std::string mesh;  // non-empty: partition by the module's shardings onto this mesh
+  bool check = false;
+  double rtol = 1e-5;
 };
 
 Expected<std::vector<Literal>> LoadArguments(const Computation& entry, const std::string& spec) {
@@ -39,6 +47,9 @@ Expected<std::vector<Literal>> LoadArguments(const Computation& entry, const std
     return RandomArguments(entry, seed);
   }
   ASSIGN_OR_RETURN(std::vector<NamedTensor> tensors, ReadTensorFile(spec));
+  // Weights stored in the model file (.pt) fill the parameters the file does not name.
+  const std::vector<NamedTensor>& stored = StoredArguments(entry);
+  tensors.insert(tensors.begin(), stored.begin(), stored.end());
   std::vector<Literal> args;
   for (const Instruction* p : entry.parameters()) {
     int64_t n = p->attrs().parameter_number;
@@ -94,12 +105,53 @@ void PrintOutputs(const std::vector<NamedTensor>& outs, int64_t limit, const std
   }
 }
 
+// Runs `m` on replicas x partitions devices: device_args[d] are device d's arguments (used when
+// more than one device), single_args the arguments of a lone device. Returns each device's
+// result. The one place that executes a program, so another backend can take over here.
+Expected<std::vector<Literal>> RunDevices(const Module& m,
+                                          std::vector<std::vector<Literal>> device_args,
+                                          std::vector<Literal> single_args, int64_t replicas,
+                                          int64_t partitions) {
+  if (UnderMpi()) {  // mpirun: each rank runs one device (src/runtime/mpi), rank 0 gets all
+    if (device_args.empty()) device_args.push_back(std::move(single_args));
+    ASSIGN_OR_RETURN(std::optional<std::vector<Literal>> all,
+                     RunOnMpiRanks(m, std::move(device_args), replicas, partitions));
+    if (!all) std::exit(0);  // only rank 0 prints
+    return std::move(*all);
+  }
+  std::vector<Literal> results;
+  if (replicas * partitions == 1) {
+    CheckLog checks;  // the check.* ops of test programs (StableHLO conformance style)
+    DeviceContext dev;
+    dev.check_log = &checks;
+    Interpreter interp(m, dev);
+    ASSIGN_OR_RETURN(Literal r, interp.Run(single_args));
+    std::vector<std::string> failed = checks.failures();
+    for (const std::string& f : failed) fmt::print(stderr, "{}\n", f);
+    if (!failed.empty()) {
+      return FailedPrecondition("{} of {} check(s) failed", failed.size(),
+                                failed.size() + checks.passed());
+    }
+    if (checks.passed() > 0) fmt::print(stderr, "{} check(s) passed\n", checks.passed());
+    results.push_back(std::move(r));
+    return results;
+  }
+  return RunOnDevices(m, std::move(device_args), replicas, partitions);
+}
+
+int RunOnMesh(const RunOptions& o, const Module& m, std::vector<Literal> args);
+
 int Run(const RunOptions& o) {
   auto module = LoadModule(o.path);
   if (!module.ok()) return ReportError("run", module.status());
   const Module& m = **module;
   auto args = LoadArguments(*m.entry(), o.inputs);
   if (!args.ok()) return ReportError("run", args.status());
+  if (!o.mesh.empty()) return RunOnMesh(o, m, std::move(args).value());
+  if (o.check) {
+    return ReportError("run", InvalidArgument("--check compares a --mesh run with the "
+                                              "single-device run: give --mesh"));
+  }
   int64_t partitions = o.partitions > 0 ? o.partitions : 1;
   int64_t replicas = o.replicas > 0 ? o.replicas
                                     : std::max<int64_t>(1, DevicesNamedByCollectives(m) / partitions);
@@ -115,18 +167,11 @@ int Run(const RunOptions& o) {
                                   devices, HumanBytes(per_device), HumanBytes(physical)));
   }
   auto start = std::chrono::steady_clock::now();
-  std::vector<Literal> results;
-  if (devices == 1) {
-    Interpreter interp(m);
-    auto r = interp.Run(*args);
-    if (!r.ok()) return ReportError("run", r.status());
-    results.push_back(std::move(r).value());
-  } else {
-    std::vector<std::vector<Literal>> per_device(devices, *args);
-    auto r = RunOnDevices(m, std::move(per_device), replicas, partitions);
-    if (!r.ok()) return ReportError("run", r.status());
-    results = std::move(r).value();
-  }
+  std::vector<std::vector<Literal>> per_device_args;
+  if (devices > 1) per_device_args.assign(devices, *args);
+  auto r = RunDevices(m, std::move(per_device_args), std::move(*args), replicas, partitions);
+  if (!r.ok()) return ReportError("run", r.status());
+  std::vector<Literal> results = std::move(r).value();
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   fmt::print(stderr, "ran {} on {} device(s) in {:.3f} s\n", m.name(), devices, seconds);
   for (size_t d = 0; d < results.size(); ++d) {
@@ -139,6 +184,109 @@ int Run(const RunOptions& o) {
     }
   }
   return 0;
+}
+
+// Joins the per-device values of a result of `shape` whose leaves have `specs` (in order).
+Expected<Literal> AssembleTree(const std::vector<const Literal*>& per_device, const Shape& shape,
+                               const std::vector<ShardingSpec>& specs, size_t& next,
+                               const Mesh& mesh) {
+  if (shape.IsTuple()) {
+    std::vector<Literal> elements;
+    for (size_t i = 0; i < shape.tuple_shapes().size(); ++i) {
+      std::vector<const Literal*> parts;
+      for (const Literal* l : per_device) parts.push_back(&l->elements()[i]);
+      ASSIGN_OR_RETURN(Literal e, AssembleTree(parts, shape.tuple_shape(i), specs, next, mesh));
+      elements.push_back(std::move(e));
+    }
+    return Literal::Tuple(std::move(elements));
+  }
+  if (next >= specs.size()) return Internal("the root sharding has too few leaves");
+  std::vector<Literal> shards;
+  for (const Literal* l : per_device) shards.push_back(*l);
+  return Assemble(shards, specs[next++], mesh, shape);
+}
+
+// max|a-b| / max|b| over the array leaves of one output (0 when b is all zeros and a == b).
+double RelativeDifference(const Literal& a, const Literal& b) {
+  if (a.shape().IsTuple()) {
+    double worst = 0;
+    for (size_t i = 0; i < a.elements().size(); ++i) {
+      worst = std::max(worst, RelativeDifference(a.elements()[i], b.elements()[i]));
+    }
+    return worst;
+  }
+  if (!a.shape().IsArray() || a.ElementCount() != b.ElementCount()) {
+    return a.shape().IsArray() ? INFINITY : 0.0;
+  }
+  double diff = 0, scale = 0;
+  for (int64_t i = 0; i < a.ElementCount(); ++i) {
+    double x = a.GetAsDouble(i), y = b.GetAsDouble(i);
+    if (std::isnan(x) || std::isnan(y)) {
+      if (std::isnan(x) != std::isnan(y)) return INFINITY;
+      continue;
+    }
+    if (std::isinf(x) || std::isinf(y)) {
+      if (x != y) return INFINITY;
+      continue;
+    }
+    diff = std::max(diff, std::fabs(x - y));
+    scale = std::max(scale, std::fabs(y));
+  }
+  if (diff == 0) return 0;
+  return scale > 0 ? diff / scale : INFINITY;
+}
+
+int RunOnMesh(const RunOptions& o, const Module& m, std::vector<Literal> args) {
+  auto mesh = Mesh::Parse(o.mesh);
+  if (!mesh.ok()) return ReportError("run", mesh.status());
+  auto partitioned = PartitionModule(m, *mesh);
+  if (!partitioned.ok()) return ReportError("run", partitioned.status());
+  const Module& pm = **partitioned;
+  const int64_t n = mesh->num_devices();
+  std::vector<std::vector<Literal>> device_args(n);
+  for (const Instruction* param : pm.entry()->parameters()) {
+    const Literal& full = args[param->attrs().parameter_number];
+    auto specs = LeafSpecs(*param, *mesh);
+    if (!specs.ok()) return ReportError("run", specs.status());
+    for (int64_t d = 0; d < n; ++d) {
+      device_args[d].push_back(param->shape().IsArray() ? ShardOf(full, specs->at(0), *mesh, d)
+                                                        : full);
+    }
+  }
+  auto start = std::chrono::steady_clock::now();
+  std::vector<Literal> single = n == 1 ? device_args[0] : std::vector<Literal>{};
+  auto results = RunDevices(pm, std::move(device_args), std::move(single), 1, n);
+  if (!results.ok()) return ReportError("run", results.status());
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  fmt::print(stderr, "ran {} partitioned on mesh {} ({} devices) in {:.3f} s\n", m.name(),
+             mesh->ToString(), n, seconds);
+  auto root_specs = LeafSpecs(*pm.entry()->root(), *mesh);
+  if (!root_specs.ok()) return ReportError("run", root_specs.status());
+  std::vector<const Literal*> parts;
+  for (const Literal& r : *results) parts.push_back(&r);
+  size_t next = 0;
+  auto joined = AssembleTree(parts, m.entry()->root()->shape(), *root_specs, next, *mesh);
+  if (!joined.ok()) return ReportError("run", joined.status());
+  std::vector<NamedTensor> outs = NameOutputs(std::move(joined).value());
+  PrintOutputs(outs, o.print_limit, "");
+  if (!o.out.empty()) {
+    Status s = WriteTensorFile(o.out, outs);
+    if (!s.ok()) return ReportError("run", s);
+  }
+  if (!o.check) return 0;
+  Interpreter interp(m);
+  auto reference = interp.Run(args);
+  if (!reference.ok()) return ReportError("run", reference.status());
+  std::vector<NamedTensor> want = NameOutputs(std::move(reference).value());
+  bool ok = true;
+  for (size_t i = 0; i < outs.size(); ++i) {
+    double rel = RelativeDifference(outs[i].value, want[i].value);
+    bool good = rel <= o.rtol;
+    ok &= good;
+    fmt::print("check {}: max relative difference {:.3g} ({})\n", outs[i].name, rel,
+               good ? "ok" : fmt::format("exceeds rtol {:g}", o.rtol));
+  }
+  return ok ? 0 : 1;
 }
 
 }  // namespace
@@ -159,6 +307,14 @@ void RegisterRunCommand(CLI::App& app) {
                   "Simulated devices (replicas); default: as many as the module's collectives "
                   "name");
   cmd->add_option("--partitions", o->partitions, "Partitions per replica (default 1)");
+  cmd->add_option("--mesh", o->mesh,
+                  "Partition the module by its sharding annotations onto this device mesh "
+                  "(e.g. 2x2) and run one device per thread");
+  cmd->add_flag("--check", o->check,
+                "With --mesh: also run on one device and report the largest relative "
+                "difference per output; exit 1 when one exceeds --rtol");
+  cmd->add_option("--rtol", o->rtol, "Tolerance of --check: max|a-b| / max|b| per output")
+      ->capture_default_str();
   cmd->add_option("--print-limit", o->print_limit,
                   "Print all values of outputs with at most this many elements; summary "
                   "statistics otherwise")

@@ -9,5 +9,8 @@ void RegisterInspectCommand(CLI::App& app);
 void RegisterRunCommand(CLI::App& app);
 void RegisterConvertCommand(CLI::App& app);
 void RegisterSolveCommand(CLI::App& app);
+void RegisterImportCommand(CLI::App& app);
+void RegisterPartitionCommand(CLI::App& app);
+void RegisterPlanCommand(CLI::App& app);
 
 }  // namespace xpar

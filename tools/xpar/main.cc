@@ -14,6 +14,9 @@ int main(int argc, char** argv) {
   xpar::RegisterInspectCommand(app);
   xpar::RegisterRunCommand(app);
   xpar::RegisterConvertCommand(app);
+  xpar::RegisterImportCommand(app);
+  xpar::RegisterPlanCommand(app);
+  xpar::RegisterPartitionCommand(app);
   xpar::RegisterSolveCommand(app);
   try {
     app.parse(argc, argv);

@@ -208,4 +208,9 @@ Expected<Shape> ParseShape(const std::string& text) {
   return parser.ParseWholeShape();
 }
 
+Expected<HloSharding> ParseHloSharding(const std::string& text) {
+  hlo::Parser parser(std::make_shared<SourceText>("<sharding>", text));
+  return parser.ParseWholeSharding();
+}
+
 }  // namespace xpar

@@ -170,6 +170,7 @@ class Parser {
   Status ParsePairs(std::vector<std::pair<int64_t, int64_t>>* out);
   Status ParseReplicaGroups(ReplicaGroups* out);
   Status ParseSharding(HloSharding* out);
+  Expected<HloSharding> ParseWholeSharding();
   Status ParseMetadata(OpMetadata* out);
   Status ParseStringMap(std::vector<std::pair<std::string, std::string>>* out);
   Status ParseBackendConfig(std::string* out);

@@ -232,6 +232,13 @@ Expected<Shape> Parser::ParseWholeShape() {
   return s;
 }
 
+Expected<HloSharding> Parser::ParseWholeSharding() {
+  HloSharding s;
+  RETURN_IF_ERROR(ParseSharding(&s));
+  if (!lex_.AtEnd()) return ErrorHere("unexpected text after the sharding");
+  return s;
+}
+
 Status Parser::ParseLiteral(const Shape& shape, Literal* out) {
   if (shape.IsTuple()) {
     RETURN_IF_ERROR(Expect('(', "to open a tuple constant"));

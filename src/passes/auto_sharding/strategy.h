@@ -51,6 +51,11 @@ Expected<std::vector<Strategy>> EnumerateStrategies(const Instruction& inst,
                                                     const CostModel& model,
                                                     const StrategyOptions& options);
 
+// Which array leaves of operand `k` a strategy of `inst` constrains, one flag per leaf of
+// Strategy::operands[k]: all of them, except for get-tuple-element, which reads only the leaves
+// of its element (the other leaves are listed replicated as placeholders and must not be priced).
+std::vector<bool> ReadOperandLeaves(const Instruction& inst, int64_t k);
+
 struct Resharding {
   double seconds = 0;
   std::vector<CollectiveUse> collectives;  // in the order they run
@@ -60,6 +65,9 @@ struct Resharding {
 // (partial sums in `from` are reduced: all-reduce, or reduce-scatter where `to` splits).
 Resharding ReshardingCost(const Shape& shape, const ShardingSpec& from, const ShardingSpec& to,
                           const CostModel& model);
+// The same; without all-to-all an axis moving between dims is all-gathered, then sliced.
+Resharding ReshardingCost(const Shape& shape, const ShardingSpec& from, const ShardingSpec& to,
+                          const CostModel& model, bool allow_all_to_all);
 
 // Bytes of an array of `shape` each device holds under `spec` (ceil division per split dim).
 int64_t ShardedBytes(const Shape& shape, const ShardingSpec& spec, const Mesh& mesh);

@@ -64,6 +64,22 @@ Expected<GroupMode> CollectiveGroupMode(const Instruction& inst) {
 }
 
 Expected<std::vector<int64_t>> CollectiveGroup(const Instruction& inst, const DeviceContext& dev) {
+  ASSIGN_OR_RETURN(std::optional<std::vector<int64_t>> group, CollectiveGroupIfMember(inst, dev));
+  if (group) return std::move(*group);
+  ASSIGN_OR_RETURN(GroupMode mode, CollectiveGroupMode(inst));
+  const char* what = mode == GroupMode::kCrossPartition ? "partition"
+                     : mode == GroupMode::kFlattenedId  ? "device"
+                                                        : "replica";
+  const int64_t my_id = mode == GroupMode::kCrossPartition ? dev.partition_id
+                        : mode == GroupMode::kFlattenedId
+                            ? dev.replica_id * dev.num_partitions + dev.partition_id
+                            : dev.replica_id;
+  return InvalidArgument("{} {} {} is in none of the replica groups", HloOpcodeName(inst.opcode()),
+                         what, my_id);
+}
+
+Expected<std::optional<std::vector<int64_t>>> CollectiveGroupIfMember(const Instruction& inst,
+                                                                      const DeviceContext& dev) {
   ASSIGN_OR_RETURN(GroupMode mode, CollectiveGroupMode(inst));
   ASSIGN_OR_RETURN(auto groups, ExpandReplicaGroups(inst));
   const int64_t R = dev.num_replicas, P = dev.num_partitions;
@@ -92,22 +108,25 @@ Expected<std::vector<int64_t>> CollectiveGroup(const Instruction& inst, const De
     }
     if (std::find(g.begin(), g.end(), my_id) != g.end()) mine = &g;
   }
-  if (!mine) {
-    return InvalidArgument("{} {} {} is in none of the replica groups",
-                           HloOpcodeName(inst.opcode()), what, my_id);
-  }
+  if (!mine) return std::optional<std::vector<int64_t>>();
   std::vector<int64_t> devices;
+  if (mode == GroupMode::kCrossReplicaAndPartition) {
+    // Every partition of the group's replicas, partition-major as XLA's
+    // GetParticipatingDevices orders them (StableHLO all_gather.mlir, issue 1933).
+    for (int64_t p = 0; p < P; ++p) {
+      for (int64_t id : *mine) devices.push_back(id * P + p);
+    }
+    return std::optional<std::vector<int64_t>>(std::move(devices));
+  }
   for (int64_t id : *mine) {
     switch (mode) {
       case GroupMode::kCrossReplica: devices.push_back(id * P + dev.partition_id); break;
       case GroupMode::kCrossPartition: devices.push_back(dev.replica_id * P + id); break;
-      case GroupMode::kCrossReplicaAndPartition:
-        for (int64_t p = 0; p < P; ++p) devices.push_back(id * P + p);
-        break;
+      case GroupMode::kCrossReplicaAndPartition: break;  // handled above
       case GroupMode::kFlattenedId: devices.push_back(id); break;
     }
   }
-  return devices;
+  return std::optional<std::vector<int64_t>>(std::move(devices));
 }
 
 }  // namespace xpar

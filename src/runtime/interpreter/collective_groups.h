@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "ir/instruction.h"
@@ -21,6 +22,11 @@ Expected<GroupMode> CollectiveGroupMode(const Instruction& inst);
 // The global device ids (d = replica * num_partitions + partition) of this device's group, in
 // rank order.
 Expected<std::vector<int64_t>> CollectiveGroup(const Instruction& inst, const DeviceContext& dev);
+
+// Like CollectiveGroup, but std::nullopt (not an error) when this device is in none of the
+// groups (collective-broadcast then yields zeros).
+Expected<std::optional<std::vector<int64_t>>> CollectiveGroupIfMember(const Instruction& inst,
+                                                                      const DeviceContext& dev);
 
 // The replica_groups attribute as explicit groups (the iota form expanded); empty if absent.
 Expected<std::vector<std::vector<int64_t>>> ExpandReplicaGroups(const Instruction& inst);

@@ -1,6 +1,8 @@
-// CollectiveHub: the in-process rendezvous the device threads of RunOnDevices meet at for every
-// collective. It can be aborted: when one device fails, the others waiting (or arriving later)
-// get an error instead of waiting forever, so no timeout is needed for correctness.
+// CollectiveTransport: how the interpreter's collectives reach the other devices (the threads
+// CollectiveHub here; MpiTransport in runtime/mpi). CollectiveHub: the in-process rendezvous the
+// device threads of RunOnDevices meet at for every collective. It can be aborted: when one
+// device fails, the others waiting (or arriving later) get an error instead of waiting forever,
+// so no timeout is needed for correctness.
 #pragma once
 
 #include <condition_variable>
@@ -8,36 +10,72 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <tuple>
 #include <vector>
 
+#include "ir/instruction.h"
 #include "ir/literal.h"
+#include "ir/opcode.h"
 #include "support/status.h"
 
 namespace xpar {
 
-class CollectiveHub {
- public:
-  explicit CollectiveHub(int64_t num_devices);
+// One collective as the interpreter is about to run it, offered to the transport first.
+struct NativeCollective {
+  // kAllReduce, kAllGather, kReduceScatter, kAllToAll, kCollectiveBroadcast or
+  // kCollectivePermute (the -start forms arrive as their plain kind).
+  Opcode kind = Opcode::kAllReduce;
+  const Instruction* inst = nullptr;  // reducer: inst->called()[0]; pairs: source_target_pairs
+  int64_t device = 0;                 // this device's global id
+  // Global ids in rank order; for collective-permute the id domain the pairs index into.
+  std::span<const int64_t> group;
+  std::span<const Literal* const> operands;
+  int64_t dimension = 0;  // all-gather, reduce-scatter and all-to-all
+};
 
-  int64_t num_devices() const { return num_devices_; }
+// The transport every collective of the interpreter goes through (DeviceContext::hub).
+class CollectiveTransport {
+ public:
+  virtual ~CollectiveTransport() = default;
 
   // Device `device` contributes `value` to the execution of collective `op` among `group`
   // (global device ids, in rank order; `device` must be one of them). Blocks until every member
   // has contributed, then returns all contributions in group order (shared, read-only). The
   // k-th call for `op` on a device meets the k-th call on the others, so loops work.
-  Expected<std::shared_ptr<const std::vector<Literal>>> Exchange(const void* op, int64_t device,
-                                                                 std::span<const int64_t> group,
-                                                                 Literal value);
+  virtual Expected<std::shared_ptr<const std::vector<Literal>>> Exchange(
+      const void* op, int64_t device, std::span<const int64_t> group, Literal value) = 0;
+
+  // Lets a transport run a collective with native calls (e.g. MPI_Allreduce) instead of
+  // Exchange plus the interpreter's own combining. Returns the op's result, or std::nullopt to
+  // decline, after which the caller uses Exchange. Every member of a group must decide alike.
+  virtual Expected<std::optional<Literal>> RunNative(const NativeCollective& call) {
+    return std::optional<Literal>();
+  }
 
   // Makes every current and future Exchange fail. The first reason is kept.
-  void Abort(const Status& reason);
+  virtual void Abort(const Status& reason) = 0;
   // A device that has stopped (successfully or not) never joins another collective; members
   // waiting for it get an error.
-  void DeviceFinished(int64_t device);
+  virtual void DeviceFinished(int64_t device) = 0;
   // The first Abort reason (OK when not aborted).
-  Status abort_reason() const;
+  virtual Status abort_reason() const = 0;
+};
+
+// The threads transport: every contribution is shared in memory; it never runs native.
+class CollectiveHub final : public CollectiveTransport {
+ public:
+  explicit CollectiveHub(int64_t num_devices);
+
+  int64_t num_devices() const { return num_devices_; }
+
+  Expected<std::shared_ptr<const std::vector<Literal>>> Exchange(const void* op, int64_t device,
+                                                                 std::span<const int64_t> group,
+                                                                 Literal value) override;
+  void Abort(const Status& reason) override;
+  void DeviceFinished(int64_t device) override;
+  Status abort_reason() const override;
 
  private:
   struct Slot {

@@ -5,6 +5,7 @@
 // and identical on all members.
 #include <cstring>
 #include <memory>
+#include <optional>
 
 #include "runtime/interpreter/collective_groups.h"
 #include "runtime/interpreter/collective_hub.h"
@@ -108,6 +109,16 @@ int64_t Dim(const Instruction& inst) {
   return inst.attrs().dimensions.empty() ? 0 : inst.attrs().dimensions[0];
 }
 
+// Offers the collective to the transport (MPI runs some natively); std::nullopt: use Exchange.
+Expected<std::optional<Literal>> TryNative(const Instruction& inst, EvalContext& ctx, Opcode kind,
+                                           const std::vector<int64_t>& group, Operands ops) {
+  const DeviceContext& dev = ctx.device();
+  if (!dev.hub) return std::optional<Literal>();
+  NativeCollective call{kind, &inst, dev.replica_id * dev.num_partitions + dev.partition_id,
+                        group, ops, Dim(inst)};
+  return dev.hub->RunNative(call);
+}
+
 // One result per operand (leaf), combined into a tuple when there are several.
 template <typename PerLeaf>
 Expected<Literal> ForEachLeaf(Operands ops, const std::vector<Literal>& all, PerLeaf&& fn) {
@@ -129,6 +140,8 @@ Shape WithDim(const Shape& s, int64_t dim, int64_t size) {
 Expected<Literal> GroupCollective(const Instruction& inst, Operands ops, EvalContext& ctx,
                                   Opcode kind) {
   ASSIGN_OR_RETURN(std::vector<int64_t> group, CollectiveGroup(inst, ctx.device()));
+  ASSIGN_OR_RETURN(std::optional<Literal> native, TryNative(inst, ctx, kind, group, ops));
+  if (native) return std::move(*native);
   ASSIGN_OR_RETURN(Contributions c, Exchange(inst, ctx, group, Pack(ops)));
   const std::vector<Literal>& all = *c;
   const int64_t n = static_cast<int64_t>(group.size()), rank = RankOf(ctx, group);
@@ -216,6 +229,9 @@ Expected<Literal> Permute(const Instruction& inst, Operands ops, EvalContext& ct
     }
     if (t == my_id) source = s;
   }
+  ASSIGN_OR_RETURN(std::optional<Literal> native,
+                   TryNative(inst, ctx, Opcode::kCollectivePermute, domain, ops));
+  if (native) return std::move(*native);
   ASSIGN_OR_RETURN(Contributions c, Exchange(inst, ctx, domain, Pack(ops)));
   if (source < 0) return Literal(Pack(ops).shape());  // not a target: zeros
   return (*c)[source];
@@ -254,8 +270,13 @@ Expected<Literal> EvalCollective(const Instruction& inst, Operands ops, EvalCont
     case Opcode::kAllGather:
     case Opcode::kReduceScatter:
     case Opcode::kAllToAll:
-    case Opcode::kCollectiveBroadcast:
       return GroupCollective(inst, ops, ctx, inst.opcode());
+    case Opcode::kCollectiveBroadcast: {
+      // A device in none of the groups receives zeros (StableHLO collective_broadcast).
+      ASSIGN_OR_RETURN(auto group, CollectiveGroupIfMember(inst, ctx.device()));
+      if (!group) return Literal(Pack(ops).shape());
+      return GroupCollective(inst, ops, ctx, inst.opcode());
+    }
     case Opcode::kCollectivePermute:
       return Permute(inst, ops, ctx);
     case Opcode::kAllReduceStart: {

@@ -9,7 +9,8 @@ namespace xpar {
 CustomCallKernel FindCustomCall(std::string_view target) {
   static const auto* table = [] {
     auto* t = new std::unordered_map<std::string_view, CustomCallKernel>();
-    for (auto family : {NeuronCustomCalls(), ShardingCustomCalls()}) {
+    for (auto family : {NeuronCustomCalls(), ShardingCustomCalls(), CheckCustomCalls(),
+                        ByteirCustomCalls()}) {
       for (const CustomCallEntry& e : family) t->emplace(e.target, e.kernel);
     }
     return t;

@@ -23,6 +23,11 @@ std::span<const CustomCallEntry> NeuronCustomCalls();
 // custom_call_sharding.cc: Sharding, SPMDFullToShardShape, SPMDShardToFullShape and the
 // identity annotations of JAX/XLA.
 std::span<const CustomCallEntry> ShardingCustomCalls();
+// custom_call_byteir.cc: ByteIR's byteir.softmax / log_softmax / layer_norm / gelu.
+std::span<const CustomCallEntry> ByteirCustomCalls();
+// custom_call_check.cc: check.expect_* / check.eq and interpreter.* test ops of StableHLO
+// conformance files (results go to DeviceContext::check_log).
+std::span<const CustomCallEntry> CheckCustomCalls();
 
 // The kernel for `target`, or null when no family provides one.
 CustomCallKernel FindCustomCall(std::string_view target);

@@ -166,19 +166,40 @@ Expected<Literal> EvalConvertOp(const Instruction& inst, const Literal& x) {
   return out;
 }
 
+// Between pred and a wider type, pred is one bit: bool j of a group is bit j (least significant
+// first) of the little-endian bytes of the wide element.
+Expected<Literal> BitcastConvertBits(const Instruction& inst, const Literal& x) {
+  const bool to_bits = inst.shape().type() == PrimitiveType::kPred;
+  const int64_t bools = to_bits ? inst.shape().ElementCount() : x.shape().ElementCount();
+  const int64_t bytes = to_bits ? x.size_bytes() : inst.shape().ByteSize();
+  if (bools != bytes * 8) {
+    return InvalidArgument("bitcast-convert of {} cannot give {} (bit counts differ)",
+                           x.shape().ToString(false), inst.shape().ToString(false));
+  }
+  Literal out(inst.shape());
+  for (int64_t j = 0; j < bools; ++j) {
+    if (to_bits) {
+      out.raw()[j] = (x.raw()[j / 8] >> (j % 8)) & 1;
+    } else if (x.raw()[j] != 0) {
+      out.raw()[j / 8] = static_cast<uint8_t>(out.raw()[j / 8] | (1u << (j % 8)));
+    }
+  }
+  return out;
+}
+
 // Equal widths reinterpret each element. Different widths: the narrower side has one more
 // (trailing) dimension of size wide/narrow, and the bytes are reinterpreted in row-major order.
 Expected<Literal> EvalBitcastConvertOp(const Instruction& inst, const Literal& x) {
+  if (inst.shape().IsArray() &&
+      (inst.shape().type() == PrimitiveType::kPred) != (x.type() == PrimitiveType::kPred)) {
+    return BitcastConvertBits(inst, x);
+  }
   if (!inst.shape().IsArray() || inst.shape().ByteSize() != x.shape().ByteSize()) {
     return InvalidArgument("bitcast-convert of {} cannot give {} (sizes differ)",
                            x.shape().ToString(false), inst.shape().ToString(false));
   }
   Literal out = Literal::Uninitialized(inst.shape());
   std::memcpy(out.raw(), x.raw(), x.size_bytes());
-  // A bool must hold 0 or 1.
-  if (out.type() == PrimitiveType::kPred) {
-    for (int64_t i = 0; i < out.size_bytes(); ++i) out.raw()[i] = out.raw()[i] != 0;
-  }
   return out;
 }
 

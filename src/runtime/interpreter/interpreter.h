@@ -11,18 +11,23 @@
 
 namespace xpar {
 
-class CollectiveHub;
+class CollectiveTransport;
+class CheckLog;
 
 // Who this device is: replica and partition ids, and the rendezvous for collectives
-// (null when running alone, in which case collectives see groups of size one).
+// (null when running alone, in which case collectives see groups of size one): the threads
+// CollectiveHub, or an MPI transport where each process is one device.
 struct DeviceContext {
   int64_t replica_id = 0;
   int64_t partition_id = 0;
   int64_t num_replicas = 1;
   int64_t num_partitions = 1;
-  CollectiveHub* hub = nullptr;
+  CollectiveTransport* hub = nullptr;
   // rng (not rng-bit-generator, which is deterministic from its state operand) draws from this.
   uint64_t rng_seed = 0;
+  // Where the check.* custom calls of test programs record failures (check_log.h); null: a
+  // failed check is an error that stops the run.
+  CheckLog* check_log = nullptr;
 };
 
 class Interpreter {

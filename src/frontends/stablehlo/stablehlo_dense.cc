@@ -1,0 +1,149 @@
+// The contents of dense<...> literals: nested lists, splats, booleans, decimal and hex floats
+// (hex is the bit pattern, as MLIR prints inf and nan), and "0x..." raw little-endian blobs.
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <functional>
+
+#include "frontends/stablehlo/stablehlo_parser_impl.h"
+
+namespace xpar::mlir {
+namespace {
+
+int HexDigit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// Writes one element from its token into `dst` (ByteWidth(type) bytes).
+Status StoreElement(const Token& t, PrimitiveType type, uint8_t* dst,
+                    const std::function<Status(int64_t, std::string)>& error) {
+  std::string_view s = t.text;
+  const int64_t width = ByteWidth(type);
+  bool is_bool = t.kind == Tok::kBareId && (s == "true" || s == "false");
+  if (t.kind != Tok::kInt && t.kind != Tok::kFloat && !is_bool) {
+    if (t.Is("(")) return error(t.offset, "complex literals are not supported by xpar");
+    return error(t.offset, fmt::format("expected a number, found '{}'", s));
+  }
+  bool neg = s.starts_with("-");
+  std::string_view mag = (neg || s.starts_with("+")) ? s.substr(1) : s;
+  bool hex = mag.starts_with("0x") || mag.starts_with("0X");
+  if (is_bool) {
+    if (!IsInteger(type) && type != PrimitiveType::kPred) {
+      return error(t.offset, "a boolean literal needs an i1 or integer type");
+    }
+    uint64_t v = s == "true" ? 1 : 0;
+    std::memcpy(dst, &v, width);
+    return Status::Ok();
+  }
+  if (hex || (t.kind == Tok::kInt && !IsFloating(type))) {
+    uint64_t u = 0;
+    std::string_view digits = hex ? mag.substr(2) : mag;
+    auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), u, hex ? 16 : 10);
+    if (ec != std::errc() || end != digits.data() + digits.size()) {
+      return error(t.offset, fmt::format("integer '{}' out of range", s));
+    }
+    if (neg) u = static_cast<uint64_t>(-static_cast<int64_t>(u));
+    if (type == PrimitiveType::kPred) u = u != 0;
+    std::memcpy(dst, &u, width);  // little-endian: the low bytes
+    return Status::Ok();
+  }
+  if (!IsFloating(type)) {
+    return error(t.offset, fmt::format("float literal '{}' for an integer type", s));
+  }
+  double v = std::strtod(std::string(s).c_str(), nullptr);
+  switch (type) {
+    case PrimitiveType::kF64: std::memcpy(dst, &v, 8); break;
+    case PrimitiveType::kF32: {
+      float f = static_cast<float>(v);
+      std::memcpy(dst, &f, 4);
+      break;
+    }
+    case PrimitiveType::kBF16: {
+      uint16_t b = FloatToBf16Bits(static_cast<float>(v));
+      std::memcpy(dst, &b, 2);
+      break;
+    }
+    default: {
+      uint16_t h = FloatToF16Bits(static_cast<float>(v));
+      std::memcpy(dst, &h, 2);
+      break;
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status Parser::ParseDenseBody(const Shape& shape, int64_t body_offset, int64_t body_end,
+                              Literal* out) {
+  *out = Literal(shape);
+  const PrimitiveType type = shape.type();
+  const int64_t width = ByteWidth(type);
+  const int64_t count = shape.ElementCount();
+  auto error = [this](int64_t off, std::string msg) -> Status {
+    if (msg.find("complex") != std::string::npos) return Unsupported(off, msg);
+    return Error(off, msg);
+  };
+  lex_.set_pos(body_offset);
+  Token first = lex_.Peek();
+  if (first.kind == Tok::kString) {  // "0x..." raw bytes, one element (splat) or all of them
+    lex_.Next();
+    std::string_view hex = first.text.substr(1, first.text.size() - 2);
+    if (!hex.starts_with("0x") || (hex.size() - 2) % 2 != 0) {
+      return Error(first.offset, "expected a \"0x...\" hex blob");
+    }
+    hex.remove_prefix(2);
+    std::vector<uint8_t> bytes;
+    for (size_t i = 0; i < hex.size(); i += 2) {
+      int hi = HexDigit(hex[i]), lo = HexDigit(hex[i + 1]);
+      if (hi < 0 || lo < 0) return Error(first.offset, "bad hex digit in dense blob");
+      bytes.push_back(static_cast<uint8_t>(hi * 16 + lo));
+    }
+    int64_t n = static_cast<int64_t>(bytes.size());
+    if (n == count * width) {
+      if (n > 0) std::memcpy(out->raw(), bytes.data(), n);
+    } else if (n == width) {
+      for (int64_t i = 0; i < count; ++i) std::memcpy(out->raw() + i * width, bytes.data(), width);
+    } else {
+      return Error(first.offset, fmt::format("hex blob has {} bytes; {} needs {}", n,
+                                             shape.ToString(false), count * width));
+    }
+  } else if (lex_.NextOffset() >= body_end) {
+    if (count != 0) return Error(body_offset, "empty dense<> for a non-empty tensor");
+  } else {
+    std::vector<Token> leaves;
+    int depth = 0;
+    while (lex_.NextOffset() < body_end) {
+      Token t = lex_.Next();
+      if (t.Is("[")) {
+        ++depth;
+      } else if (t.Is("]")) {
+        if (--depth < 0) return Error(t.offset, "unbalanced ']' in dense literal");
+      } else if (!t.Is(",")) {
+        if (t.Is("(")) return Unsupported(t.offset, "complex literals are not supported by xpar");
+        leaves.push_back(t);
+      }
+    }
+    if (depth != 0) return Error(body_offset, "unbalanced '[' in dense literal");
+    int64_t n = static_cast<int64_t>(leaves.size());
+    if (n == 1 && count != 1) {  // splat
+      if (count > 0) {
+        RETURN_IF_ERROR(StoreElement(leaves[0], type, out->raw(), error));
+        for (int64_t i = 1; i < count; ++i) std::memcpy(out->raw() + i * width, out->raw(), width);
+      }
+    } else if (n == count) {
+      for (int64_t i = 0; i < n; ++i) {
+        RETURN_IF_ERROR(StoreElement(leaves[i], type, out->raw() + i * width, error));
+      }
+    } else {
+      return Error(body_offset, fmt::format("dense literal has {} elements; {} needs {}", n,
+                                            shape.ToString(false), count));
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace xpar::mlir

@@ -1,0 +1,198 @@
+// Internal state of the StableHLO/MHLO parser shared by its files: attribute values, scopes of
+// SSA values (with capture of outer values by regions), parsed ops before they become
+// instructions, and the parser class.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "frontends/stablehlo/mlir_lexer.h"
+#include "ir/module.h"
+#include "support/source_text.h"
+#include "support/status.h"
+
+namespace xpar::mlir {
+
+// An attribute value, kept structurally.
+struct Attr {
+  enum class Kind { kUnit, kInt, kFloat, kBool, kString, kList, kDict, kDense, kSymbol, kEnum,
+                    kDialect, kType };
+  Kind kind = Kind::kUnit;
+  int64_t offset = -1;
+  int64_t i = 0;
+  double f = 0;
+  bool b = false;
+  std::string s;  // string contents, symbol / enum name, dialect attribute name ("stablehlo.gather")
+  std::vector<Attr> list;                            // kList; kDialect positional items
+  std::vector<std::pair<std::string, Attr>> dict;    // kDict; kDialect `key = value` items
+  std::optional<Shape> type;                         // `: type`; kDense: the tensor type
+  std::optional<Literal> dense;                      // kDense
+  std::string_view text;                             // source text of the whole attribute
+
+  const Attr* Find(std::string_view name) const;
+};
+using AttrList = std::vector<std::pair<std::string, Attr>>;
+
+// SSA values visible in a region. Regions of while/if/case see outer values through their
+// tuple parameter; other regions may only copy outer constants.
+struct Scope {
+  enum class Mode { kIsolated, kTuple, kCopyConstants };
+  Computation* comp = nullptr;
+  Scope* parent = nullptr;
+  Mode mode = Mode::kIsolated;
+  std::unordered_map<std::string, std::vector<Instruction*>> values;
+  // kTuple: block arguments occupy tuple elements [0, num_args); captured outer values follow
+  // in the order of *captures (shared between a while's condition and body).
+  Instruction* tuple_param = nullptr;
+  int64_t num_args = 0;
+  std::vector<Instruction*>* captures = nullptr;
+  std::unordered_map<const Instruction*, Instruction*> captured;
+};
+
+// A region parsed into a computation whose root the op builder sets.
+struct Region {
+  Computation* comp = nullptr;
+  std::vector<Instruction*> returned;  // operands of the terminator
+  int64_t return_offset = -1;
+  std::unique_ptr<std::vector<Instruction*>> own_captures;
+  std::vector<Instruction*>* captures = nullptr;  // outer values it uses (kTuple regions)
+  Instruction* tuple_param = nullptr;
+  std::vector<Shape> arg_types;
+};
+
+// One op as parsed, before it becomes instructions.
+struct OpInfo {
+  std::string name;       // full name, "stablehlo.add"
+  std::string mnemonic;   // without the dialect, "add"
+  int64_t offset = -1;    // of the op name
+  std::string result_name;
+  int64_t num_results = 0;
+  std::vector<Instruction*> operands;
+  std::vector<int64_t> operand_offsets;
+  std::vector<Shape> operand_types, result_types;
+  AttrList attrs;
+  std::vector<Attr> positional;  // pretty-form enums (LT, SIGNED) in order
+  std::vector<Region> regions;
+  std::string callee;  // func.call / custom_call @target / composite decomposition
+
+  const Attr* Find(std::string_view name) const;
+};
+
+class Parser {
+ public:
+  explicit Parser(std::shared_ptr<const SourceText> src) : src_(std::move(src)), lex_(src_->text()) {}
+
+  Expected<std::unique_ptr<Module>> ParseModule();
+
+  // --- stablehlo_parser.cc: module, functions, regions, op statements.
+  Status ParseTopLevel();
+  Status ParseModuleOp(bool generic);
+  Status ParseFunc(bool generic);
+  Status ParseFuncBody(Scope* scope, std::vector<std::pair<std::string, Shape>> args,
+                       Region* body);
+  Status ParseBlockBody(Scope* scope, Region* region, std::string_view terminator_context);
+  Status ParseRegion(Scope* parent, Scope::Mode mode, std::vector<Instruction*>* shared_captures,
+                     std::vector<std::pair<std::string, Shape>> args, Region* out);
+  Status ParseStatement(Scope* scope, Region* region, bool* terminated);
+  Status ParseGenericOp(Scope* scope, OpInfo* op);
+  Status ParseOperandList(Scope* scope, OpInfo* op, std::string_view close);
+  Status ParseTrailer(OpInfo* op);
+  Status SkipLocation();
+  Expected<Instruction*> Lookup(Scope* scope, std::string_view name, int64_t offset);
+  Status Assemble(Module* module);
+
+  // --- stablehlo_pretty.cc: the custom assembly formats of individual ops.
+  Status ParsePrettyOp(Scope* scope, OpInfo* op);
+  Status ParsePrettyWhile(Scope* scope, OpInfo* op);
+  Status ParsePrettyReduce(Scope* scope, OpInfo* op);
+  Status ParseTypeSignature(OpInfo* op);
+
+  // --- stablehlo_types.cc: types, attributes, dense literals.
+  Expected<Shape> ParseType();
+  Expected<Shape> ParseTensorType(int64_t offset);
+  Expected<std::vector<Shape>> ParseTypeListMaybeParens();
+  Status ParseAttrDict(AttrList* out, std::string_view close = "}");
+  Expected<Attr> ParseAttrValue();
+  Status ParseDense(Attr* out);
+  Status ParseDenseBody(const Shape& shape, int64_t body_offset, int64_t body_end, Literal* out);
+  Status ParseDialectAttr(Token head, Attr* out);
+  bool NextIsType();
+
+  // --- stablehlo_ops.cc / stablehlo_ops_region.cc: OpInfo -> instructions.
+  Expected<std::vector<Instruction*>> BuildOp(Scope* scope, OpInfo* op);
+  Status SetSharding(Instruction* inst, const Attr& attr);
+  Expected<std::vector<Instruction*>> BuildSimple(Scope* scope, OpInfo* op, Opcode opcode);
+  Status DropExpandedUnitDims(Scope* scope, OpInfo* op, std::vector<Instruction*>* operands);
+  Expected<std::vector<Instruction*>> BuildWithRegions(Scope* scope, OpInfo* op, Opcode opcode);
+  Expected<std::vector<Instruction*>> BuildControlFlow(Scope* scope, OpInfo* op);
+  Expected<std::vector<Instruction*>> BuildCheck(Scope* scope, OpInfo* op);
+  Expected<std::vector<Instruction*>> BuildCustomCall(Scope* scope, OpInfo* op);
+  Expected<std::vector<Instruction*>> BuildAllToAll(Scope* scope, OpInfo* op);
+  Expected<std::vector<Instruction*>> BuildCcl(Scope* scope, OpInfo* op);
+  // stablehlo_ops_dynamic.cc: dynamic_* ops (IsLowerableDynamicOp) as their static ops.
+  Expected<std::vector<Instruction*>> BuildDynamic(Scope* scope, OpInfo* op);
+  Expected<Attr> ConstantOperandAttr(const OpInfo& op, size_t i, std::string_view what);
+  // stablehlo_chlo.cc: chlo.mulhi lowered to StableHLO; other CHLO ops are an error.
+  Expected<std::vector<Instruction*>> BuildChlo(Scope* scope, OpInfo* op);
+  Status SetAttributes(OpInfo* op, Opcode opcode, Instruction* inst);
+
+  // Instruction helpers.
+  Instruction* Add(Computation* comp, Opcode opcode, Shape shape,
+                   const std::vector<Instruction*>& operands, int64_t offset,
+                   std::string_view base = "");
+  Instruction* AddParameter(Computation* comp, Shape shape, int64_t number, int64_t offset,
+                            std::string_view base);
+  // One result: itself. Several: get-tuple-element of each.
+  std::vector<Instruction*> Unpack(Computation* comp, Instruction* inst, int64_t n, int64_t offset);
+  Instruction* MakeTuple(Computation* comp, const std::vector<Instruction*>& elems, int64_t offset);
+  Computation* NewComputation(std::string base);
+  // Sets a region's root: its single returned value, or a tuple of them (plus the captured
+  // values passed through unchanged when `pass_captures`).
+  Status FinishRegionRoot(Region* r, bool tuple_always, bool pass_captures);
+  Shape ResultShape(const OpInfo& op) const;
+
+  // Diagnostics.
+  Status Error(int64_t offset, const std::string& message) const { return src_->Error(offset, message); }
+  Status Unsupported(int64_t offset, const std::string& message) const {
+    return Status(StatusCode::kUnimplemented, src_->Error(offset, message).message());
+  }
+  Status Expect(std::string_view s, std::string_view context);
+  Status ErrorAtNext(const std::string& message) { return Error(lex_.NextOffset(), message); }
+
+  std::shared_ptr<const SourceText> src_;
+  Lexer lex_;
+
+  struct FuncInfo {
+    Computation* comp = nullptr;
+    bool is_public = true;
+    int64_t offset = -1;
+    int64_t num_results = 0;
+  };
+  // A reference to a function that may be defined further down: called()[slot] of `inst`.
+  struct PendingCall {
+    Instruction* inst;
+    int64_t slot;
+    std::string callee;
+    int64_t offset;
+  };
+  std::vector<std::unique_ptr<Computation>> comps_;
+  std::vector<std::pair<std::string, FuncInfo>> funcs_;
+  std::vector<PendingCall> calls_;
+  std::vector<std::pair<std::string, std::string>> module_attrs_;
+  std::unordered_map<std::string, Shape> type_aliases_;  // `!tuple = tuple<...>`
+  std::string module_name_;
+  int64_t next_id_ = 0;
+  std::string current_func_;
+};
+
+// Helpers on attributes (stablehlo_types.cc).
+Expected<std::vector<int64_t>> AttrInts(const Attr& a);
+bool IsMultiResultOp(const OpInfo& op);
+bool IsLowerableDynamicOp(std::string_view mnemonic);
+
+}  // namespace xpar::mlir

@@ -1,0 +1,174 @@
+// Drives the lowering of a TorchScript graph: entry parameters (inputs, then weights), the
+// handler table (one place, in order), the nodes in trace order, and the result tuple.
+#include "frontends/torchscript/torchscript_importer.h"
+
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+#include <unordered_map>
+
+#include "frontends/torchscript/lowering.h"
+#include "ir/verifier.h"
+
+namespace xpar {
+namespace {
+
+using ts::Lowering;
+using ts::Node;
+
+ts::HandlerTable AllHandlers() {
+  ts::HandlerTable table;
+  ts::AddPrimHandlers(table);
+  ts::AddElementwiseHandlers(table);
+  ts::AddShapeHandlers(table);
+  ts::AddCreationHandlers(table);
+  ts::AddNnHandlers(table);
+  ts::AddLinalgHandlers(table);
+  return table;
+}
+
+// Input shapes recorded by python/xpar_capture.py: {"inputs": [{"dtype": "s64", "shape": [2, 8]}]}.
+Expected<std::vector<Shape>> RecordedShapes(const ts::Graph& graph) {
+  if (graph.inputs_json.empty()) {
+    return InvalidArgument(
+        "the file records no input shapes (trace it with "
+        "python/xpar_capture.py, which stores them as xpar_inputs.json)");
+  }
+  nlohmann::json j = nlohmann::json::parse(graph.inputs_json, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded() || !j.contains("inputs") || !j["inputs"].is_array()) {
+    return InvalidArgument("xpar_inputs.json in the file is malformed");
+  }
+  std::vector<Shape> shapes;
+  for (const auto& in : j["inputs"]) {
+    if (!in.contains("dtype") || !in.contains("shape") || !in["dtype"].is_string() ||
+        !in["shape"].is_array()) {
+      return InvalidArgument("xpar_inputs.json in the file is malformed");
+    }
+    std::optional<PrimitiveType> t = PrimitiveTypeFromName(in["dtype"].get<std::string>());
+    if (!t) return InvalidArgument("xpar_inputs.json names an unknown dtype");
+    std::vector<int64_t> dims;
+    for (const auto& d : in["shape"]) {
+      if (!d.is_number_integer())
+        return InvalidArgument("xpar_inputs.json in the file is malformed");
+      dims.push_back(d.get<int64_t>());
+    }
+    shapes.push_back(Shape(*t, dims));
+  }
+  return shapes;
+}
+
+OpMetadata MetadataFor(const Node& n) {
+  OpMetadata m;
+  m.op_type = n.kind;
+  size_t colons = m.op_type.find("::");
+  if (colons != std::string::npos) m.op_type.replace(colons, 2, "__");
+  m.op_name = n.scope.empty() ? n.kind : n.scope;
+  size_t colon = n.location.rfind(':');
+  if (colon != std::string::npos) {
+    m.source_file = n.location.substr(0, colon);
+    m.source_line = std::atoll(n.location.c_str() + colon + 1);
+  }
+  return m;
+}
+
+Status LowerNodes(const ts::Graph& graph, Lowering& L,
+                  const std::unordered_map<std::string, Instruction*>& weights) {
+  ts::HandlerTable table = AllHandlers();
+  std::unordered_map<std::string, const Literal*> buffers;
+  for (const ts::NamedLiteral& b : graph.buffers) buffers[b.name] = &b.value;
+  for (const Node& n : graph.nodes) {
+    L.b().set_metadata(MetadataFor(n));
+    if (n.kind == "prim::GetAttr") {
+      auto w = weights.find(n.attr_name);
+      if (w != weights.end()) {
+        L.SetTensor(n, 0, w->second);
+      } else if (auto b = buffers.find(n.attr_name); b != buffers.end()) {
+        L.SetTensor(n, 0, L.b().Constant(*b->second));
+      } else {
+        return L.Error(n, fmt::format("attribute '{}' has no value", n.attr_name));
+      }
+      continue;
+    }
+    auto handler = table.find(n.kind);
+    if (handler == table.end()) {
+      return Unimplemented("{}unsupported TorchScript op '{}'{}",
+                           n.location.empty() ? "" : n.location + ": ", n.kind,
+                           n.scope.empty() ? "" : " (in " + n.scope + ")");
+    }
+    RETURN_IF_ERROR(handler->second(L, n));
+  }
+  return Status();
+}
+
+// The graph's outputs (tensors, or tuples of tensors flattened) as the root.
+Status SetRoot(const ts::Graph& graph, Lowering& L, Computation* entry) {
+  std::vector<Instruction*> outs;
+  for (int64_t id : graph.outputs) {
+    ts::Value& v = L.ValueOf(id);
+    if (v.kind == ts::Value::Kind::kTuple || v.kind == ts::Value::Kind::kList) {
+      for (ts::Value& e : v.elements) {
+        ASSIGN_OR_RETURN(Instruction * t, L.AsTensor(e));
+        outs.push_back(t);
+      }
+    } else {
+      Expected<Instruction*> t = L.AsTensor(v);
+      if (!t.ok()) return InvalidArgument("the forward returns something other than tensors");
+      outs.push_back(*t);
+    }
+  }
+  if (outs.size() == 1) {
+    entry->set_root(outs[0]);
+    return Status();
+  }
+  ASSIGN_OR_RETURN(Instruction * root, L.b().Add(Opcode::kTuple, outs));
+  entry->set_root(root);
+  return Status();
+}
+
+}  // namespace
+
+Expected<TorchScriptImport> LowerTorchScriptGraph(const ts::Graph& graph,
+                                                  const TorchScriptOptions& options) {
+  std::vector<Shape> shapes = options.input_shapes;
+  if (shapes.empty() && !graph.inputs.empty()) {
+    ASSIGN_OR_RETURN(shapes, RecordedShapes(graph));
+  }
+  if (shapes.size() != graph.inputs.size()) {
+    return InvalidArgument("the forward takes {} inputs but {} input shapes are given",
+                           graph.inputs.size(), shapes.size());
+  }
+  TorchScriptImport result;
+  result.module =
+      std::make_unique<Module>(graph.module_name.empty() ? "torchscript" : graph.module_name);
+  auto entry = std::make_unique<Computation>("forward");
+  Lowering L(graph, result.module.get(), entry.get());
+  for (size_t i = 0; i < shapes.size(); ++i) {
+    L.ValueOf(graph.input_values[i]) =
+        ts::Value::Tensor(L.b().Parameter(int64_t(i), shapes[i], graph.inputs[i].name));
+  }
+  std::unordered_map<std::string, Instruction*> weights;
+  for (const ts::NamedLiteral& p : graph.parameters) {
+    int64_t number = static_cast<int64_t>(shapes.size() + weights.size());
+    weights[p.name] = L.b().Parameter(number, p.value.shape(), p.name);
+    result.stored_parameters.push_back(p);
+  }
+  RETURN_IF_ERROR(LowerNodes(graph, L, weights));
+  RETURN_IF_ERROR(SetRoot(graph, L, entry.get()));
+  result.module->set_entry(result.module->AddComputation(std::move(entry)));
+  Status verified = VerifyModule(*result.module);
+  if (!verified.ok()) {
+    return Internal("the imported module does not verify: {}", verified.message());
+  }
+  return result;
+}
+
+Expected<TorchScriptImport> ImportTorchScript(const std::string& path,
+                                              const TorchScriptOptions& options) {
+  ASSIGN_OR_RETURN(ts::Graph graph, ts::LoadGraph(path));
+  Expected<TorchScriptImport> r = LowerTorchScriptGraph(graph, options);
+  if (!r.ok())
+    return Status(r.status().code(), fmt::format("'{}': {}", path, r.status().message()));
+  return r;
+}
+
+}  // namespace xpar

@@ -1,0 +1,152 @@
+// Running a module with one device per MPI rank (see mpi_runtime.h).
+#include "runtime/mpi/mpi_runtime.h"
+
+#include <cstdlib>
+
+#include "runtime/interpreter/interpreter.h"
+#include "runtime/mpi/mpi_buffers.h"
+
+namespace xpar {
+
+bool UnderMpi() {
+  for (const char* var : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK"}) {
+    if (std::getenv(var)) return true;
+  }
+  int initialized = 0;
+  MPI_Initialized(&initialized);
+  return initialized != 0;
+}
+
+Expected<MpiWorld> InitMpi() {
+  int initialized = 0, finalized = 0;
+  MPI_Initialized(&initialized);
+  MPI_Finalized(&finalized);
+  if (finalized) return FailedPrecondition("MPI was already finalised in this process");
+  if (!initialized) {
+    // Collectives are only ever called from the thread that runs the device.
+    int provided = 0;
+    if (MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
+      return Internal("MPI_Init_thread failed");
+    }
+  }
+  MpiWorld w;
+  MPI_Comm_rank(MPI_COMM_WORLD, &w.rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &w.size);
+  return w;
+}
+
+void FinalizeMpi() {
+  int initialized = 0, finalized = 0;
+  MPI_Initialized(&initialized);
+  MPI_Finalized(&finalized);
+  if (initialized && !finalized) MPI_Finalize();
+}
+
+Status CheckMpiWorld(const MpiTransport& transport, int64_t num_replicas, int64_t num_partitions) {
+  if (num_replicas < 1 || num_partitions < 1) {
+    return InvalidArgument("need at least one replica and one partition, got {} x {}", num_replicas,
+                           num_partitions);
+  }
+  const int64_t n = num_replicas * num_partitions;
+  if (transport.size() != n) {
+    return InvalidArgument(
+        "the module runs on {} devices ({} replicas x {} partitions) but "
+        "mpirun started {} "
+        "ranks; use `mpirun -np {}` (each rank is one device)",
+        n, num_replicas, num_partitions, transport.size(), n);
+  }
+  return Status::Ok();
+}
+
+Expected<Literal> RunThisRank(const Module& module, std::span<const Literal> my_args,
+                              int64_t num_replicas, int64_t num_partitions, MpiTransport& transport,
+                              uint64_t rng_seed) {
+  const int64_t d = transport.rank();
+  DeviceContext dev;
+  dev.replica_id = d / num_partitions;
+  dev.partition_id = d % num_partitions;
+  dev.num_replicas = num_replicas;
+  dev.num_partitions = num_partitions;
+  dev.hub = &transport;
+  // The same per-device rng stream as RunOnDevices gives device d.
+  dev.rng_seed = rng_seed + static_cast<uint64_t>(d) * 0x9E3779B97F4A7C15ull;
+  Interpreter interp(module, dev);
+  Expected<Literal> result = interp.Run(my_args);
+  if (!result.ok()) {
+    transport.Abort(result.status().WithContext(fmt::format(
+        "device {} (replica {}, partition {}): ", d, dev.replica_id, dev.partition_id)));
+  }
+  return result;
+}
+
+Expected<std::vector<Literal>> GatherOnRoot(Literal mine, MpiTransport& transport) {
+  const int n = transport.size();
+  const int64_t bytes = PayloadBytes(mine);
+  std::vector<int64_t> sizes(static_cast<size_t>(n));
+  MPI_Gather(&bytes, 1, MPI_INT64_T, sizes.data(), 1, MPI_INT64_T, 0, MPI_COMM_WORLD);
+  ASSIGN_OR_RETURN(int count, MpiCount(bytes));
+  std::vector<uint8_t> send = Flatten(mine);
+  std::vector<int> counts(static_cast<size_t>(n)), displs(static_cast<size_t>(n));
+  int64_t total = 0;
+  if (transport.rank() == 0) {
+    for (int r = 0; r < n; ++r) {
+      if (sizes[r] != bytes) {
+        transport.Abort(Internal("device {} returned {} bytes, device 0 {}", r, sizes[r], bytes));
+      }
+      counts[r] = count;
+      displs[r] = static_cast<int>(total);
+      total += bytes;
+    }
+    if (total > INT32_MAX) transport.Abort(ResourceExhausted("results over 2 GiB on rank 0"));
+  }
+  std::vector<uint8_t> recv(static_cast<size_t>(total));
+  MPI_Gatherv(send.data(), count, MPI_BYTE, recv.data(), counts.data(), displs.data(), MPI_BYTE, 0,
+              MPI_COMM_WORLD);
+  std::vector<Literal> out;
+  if (transport.rank() != 0) return out;
+  const Shape shape = mine.shape();
+  for (int r = 0; r < n; ++r) {
+    if (r == 0) {
+      out.push_back(std::move(mine));
+    } else {
+      out.push_back(Unflatten(recv.data() + static_cast<size_t>(r) * bytes, shape));
+    }
+  }
+  return out;
+}
+
+Expected<std::vector<Literal>> RunOnMpi(const Module& module, std::vector<Literal> my_args,
+                                        int64_t num_replicas, int64_t num_partitions,
+                                        uint64_t rng_seed, MpiTransportOptions options) {
+  ASSIGN_OR_RETURN(MpiWorld world, InitMpi());
+  (void)world;
+  MpiTransport transport(MPI_COMM_WORLD, options);
+  RETURN_IF_ERROR(CheckMpiWorld(transport, num_replicas, num_partitions));
+  ASSIGN_OR_RETURN(Literal mine,
+                   RunThisRank(module, my_args, num_replicas, num_partitions, transport, rng_seed));
+  return GatherOnRoot(std::move(mine), transport);
+}
+
+Expected<std::optional<std::vector<Literal>>> RunOnMpiRanks(
+    const Module& module, std::vector<std::vector<Literal>> device_args, int64_t num_replicas,
+    int64_t num_partitions, uint64_t rng_seed) {
+  ASSIGN_OR_RETURN(MpiWorld world, InitMpi());
+  Expected<std::vector<Literal>> results = Internal("unreachable");
+  if (static_cast<int64_t>(device_args.size()) != num_replicas * num_partitions) {
+    results = Internal("{} devices but arguments for {}", num_replicas * num_partitions,
+                       device_args.size());
+  } else {
+    std::vector<Literal> mine;
+    if (world.rank < static_cast<int>(device_args.size())) {
+      mine = std::move(device_args[world.rank]);
+    }
+    device_args.clear();
+    results = RunOnMpi(module, std::move(mine), num_replicas, num_partitions, rng_seed);
+  }
+  FinalizeMpi();
+  if (world.rank != 0) return std::optional<std::vector<Literal>>();
+  if (!results.ok()) return results.status();
+  return std::optional<std::vector<Literal>>(std::move(results).value());
+}
+
+}  // namespace xpar

@@ -1,0 +1,387 @@
+// MpiTransport: collectives over MPI communicators, one device per rank (see mpi_transport.h).
+#include "runtime/mpi/mpi_transport.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+
+#include "runtime/interpreter/combine_util.h"
+#include "runtime/mpi/mpi_buffers.h"
+
+namespace xpar {
+namespace {
+
+constexpr int kPermuteTag = 7;
+
+std::string KindName(Opcode kind) { return std::string(HloOpcodeName(kind)); }
+
+Status MpiError(int code, const char* what) {
+  char text[MPI_MAX_ERROR_STRING];
+  int len = 0;
+  MPI_Error_string(code, text, &len);
+  return Internal("{} failed: {}", what, std::string(text, static_cast<size_t>(len)));
+}
+#define XPAR_MPI_CALL(call)                                              \
+  do {                                                                   \
+    int xpar_mpi_rc = (call);                                            \
+    if (xpar_mpi_rc != MPI_SUCCESS) return MpiError(xpar_mpi_rc, #call); \
+  } while (false)
+
+// Floating max/min that propagate NaN like XLA's maximum/minimum (MPI_MAX does not).
+template <typename T, bool kMax>
+void NanMaxMin(void* in, void* inout, int* len, MPI_Datatype*) {
+  const T* a = static_cast<const T*>(in);
+  T* b = static_cast<T*>(inout);
+  for (int i = 0; i < *len; ++i) {
+    if (std::isnan(a[i]) || std::isnan(b[i])) {
+      b[i] = std::isnan(b[i]) ? b[i] : a[i];
+    } else {
+      b[i] = kMax ? std::max(a[i], b[i]) : std::min(a[i], b[i]);
+    }
+  }
+}
+
+MPI_Op FloatOp(PrimitiveType t, bool max) {
+  static MPI_Op ops[4] = {MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL};
+  const int i = (t == PrimitiveType::kF64 ? 2 : 0) + (max ? 1 : 0);
+  if (ops[i] == MPI_OP_NULL) {
+    MPI_User_function* fn = t == PrimitiveType::kF64
+                                ? (max ? NanMaxMin<double, true> : NanMaxMin<double, false>)
+                                : (max ? NanMaxMin<float, true> : NanMaxMin<float, false>);
+    MPI_Op_create(fn, /*commute=*/1, &ops[i]);
+  }
+  return ops[i];
+}
+
+// The MPI element type and op for combining `t` with `k` natively; false when there is none. Sums
+// and products of signed integers use the unsigned type: the same bits, wrapping defined.
+bool NativeReduction(PrimitiveType t, FastCombine k, MPI_Datatype* type, MPI_Op* op) {
+  using P = PrimitiveType;
+  const bool wrap = k == FastCombine::kAdd || k == FastCombine::kMul;
+  switch (t) {
+    case P::kPred:
+      *type = MPI_UINT8_T;
+      if (k == FastCombine::kAdd || k == FastCombine::kMax || k == FastCombine::kOr) {
+        *op = MPI_LOR;
+      } else if (k == FastCombine::kMul || k == FastCombine::kMin || k == FastCombine::kAnd) {
+        *op = MPI_LAND;
+      } else {
+        return false;
+      }
+      return true;
+    case P::kS8:
+      *type = wrap ? MPI_UINT8_T : MPI_INT8_T;
+      break;
+    case P::kS16:
+      *type = wrap ? MPI_UINT16_T : MPI_INT16_T;
+      break;
+    case P::kS32:
+      *type = wrap ? MPI_UINT32_T : MPI_INT32_T;
+      break;
+    case P::kS64:
+      *type = wrap ? MPI_UINT64_T : MPI_INT64_T;
+      break;
+    case P::kU8:
+      *type = MPI_UINT8_T;
+      break;
+    case P::kU16:
+      *type = MPI_UINT16_T;
+      break;
+    case P::kU32:
+      *type = MPI_UINT32_T;
+      break;
+    case P::kU64:
+      *type = MPI_UINT64_T;
+      break;
+    case P::kF32:
+      *type = MPI_FLOAT;
+      break;
+    case P::kF64:
+      *type = MPI_DOUBLE;
+      break;
+    default:
+      return false;  // f16, bf16 (no MPI type), tuple, token
+  }
+  const bool floating = IsFloating(t);
+  switch (k) {
+    case FastCombine::kAdd:
+      *op = MPI_SUM;
+      return true;
+    case FastCombine::kMul:
+      *op = MPI_PROD;
+      return true;
+    case FastCombine::kMax:
+      *op = floating ? FloatOp(t, true) : MPI_MAX;
+      return true;
+    case FastCombine::kMin:
+      *op = floating ? FloatOp(t, false) : MPI_MIN;
+      return true;
+    case FastCombine::kAnd:
+      *op = MPI_BAND;
+      return !floating;
+    case FastCombine::kOr:
+      *op = MPI_BOR;
+      return !floating;
+    case FastCombine::kAssign:
+    case FastCombine::kNone:
+      return false;
+  }
+  return false;
+}
+
+}  // namespace
+
+MpiTransportOptions MpiTransportOptions::FromEnvironment() {
+  MpiTransportOptions o;
+  const char* v = std::getenv("XPAR_MPI_DETERMINISTIC");
+  if (v) {
+    std::string s(v);
+    o.deterministic = s == "1" || s == "true" || s == "on" || s == "yes";
+  }
+  return o;
+}
+
+MpiTransport::MpiTransport(MPI_Comm world, MpiTransportOptions options) : options_(options) {
+  MPI_Comm_dup(world, &world_);
+  MPI_Comm_dup(world, &p2p_);
+  MPI_Comm_rank(world_, &rank_);
+  MPI_Comm_size(world_, &size_);
+}
+
+MpiTransport::~MpiTransport() {
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  if (finalized) return;
+  for (auto& [group, comm] : comms_) {
+    if (comm != MPI_COMM_SELF && comm != world_) MPI_Comm_free(&comm);
+  }
+  MPI_Comm_free(&p2p_);
+  MPI_Comm_free(&world_);
+}
+
+Expected<MPI_Comm> MpiTransport::GroupComm(std::span<const int64_t> group) {
+  for (int64_t d : group) {
+    if (d < 0 || d >= size_) {
+      return InvalidArgument("collective group names device {}, but only {} MPI ranks run", d,
+                             size_);
+    }
+  }
+  std::vector<int64_t> key(group.begin(), group.end());
+  auto it = comms_.find(key);
+  if (it != comms_.end()) return it->second;
+  MPI_Comm comm = MPI_COMM_NULL;
+  bool identity = static_cast<int64_t>(key.size()) == size_;
+  for (size_t i = 0; identity && i < key.size(); ++i) identity = key[i] == static_cast<int64_t>(i);
+  if (key.size() == 1) {
+    comm = MPI_COMM_SELF;
+  } else if (identity) {
+    comm = world_;
+  } else {
+    // Collective over the members only, so groups that other ranks never use cost nothing.
+    std::vector<int> ranks(key.begin(), key.end());
+    MPI_Group world_group, sub;
+    MPI_Comm_group(world_, &world_group);
+    MPI_Group_incl(world_group, static_cast<int>(ranks.size()), ranks.data(), &sub);
+    XPAR_MPI_CALL(MPI_Comm_create_group(world_, sub, /*tag=*/0, &comm));
+    MPI_Group_free(&sub);
+    MPI_Group_free(&world_group);
+  }
+  comms_.emplace(std::move(key), comm);
+  return comm;
+}
+
+Expected<std::shared_ptr<const std::vector<Literal>>> MpiTransport::Exchange(
+    const void* op, int64_t device, std::span<const int64_t> group, Literal value) {
+  std::string kind = pending_kind_.empty() ? "exchange" : pending_kind_;
+  pending_kind_.clear();
+  if (device != rank_) return Internal("device {} runs on MPI rank {}", device, rank_);
+  auto me = std::find(group.begin(), group.end(), device);
+  if (me == group.end()) return Internal("device {} is not in its collective group", device);
+  ASSIGN_OR_RETURN(MPI_Comm comm, GroupComm(group));
+  const int n = static_cast<int>(group.size());
+  const int64_t bytes = PayloadBytes(value);
+  std::vector<int64_t> sizes(static_cast<size_t>(n));
+  XPAR_MPI_CALL(MPI_Allgather(&bytes, 1, MPI_INT64_T, sizes.data(), 1, MPI_INT64_T, comm));
+  for (int64_t s : sizes) {
+    if (s != bytes) {
+      return Unimplemented("{} contributions of different sizes ({} and {} bytes) over MPI", kind,
+                           s, bytes);
+    }
+  }
+  ASSIGN_OR_RETURN(int count, MpiCount(bytes));
+  std::vector<uint8_t> send = Flatten(value);
+  std::vector<uint8_t> recv(static_cast<size_t>(bytes) * static_cast<size_t>(n));
+  XPAR_MPI_CALL(MPI_Allgather(send.data(), count, MPI_BYTE, recv.data(), count, MPI_BYTE, comm));
+  stats_.Add(kind, false, bytes, bytes * n);
+  const Shape shape = value.shape();
+  const int64_t my_rank = me - group.begin();
+  auto all = std::make_shared<std::vector<Literal>>();
+  all->reserve(static_cast<size_t>(n));
+  for (int r = 0; r < n; ++r) {
+    if (r == my_rank) {
+      all->push_back(std::move(value));
+    } else {
+      all->push_back(Unflatten(recv.data() + static_cast<size_t>(r * bytes), shape));
+    }
+  }
+  return std::shared_ptr<const std::vector<Literal>>(std::move(all));
+}
+
+Expected<std::optional<Literal>> MpiTransport::RunNative(const NativeCollective& call) {
+  pending_kind_ = KindName(call.kind);
+  if (call.device != rank_) return Internal("device {} runs on MPI rank {}", call.device, rank_);
+  if (call.kind == Opcode::kCollectivePermute) return Permute(call);
+  if (call.kind != Opcode::kAllReduce && call.kind != Opcode::kAllGather) {
+    return std::optional<Literal>();
+  }
+  ASSIGN_OR_RETURN(MPI_Comm comm, GroupComm(call.group));
+  if (call.kind == Opcode::kAllReduce) return AllReduce(call, comm);
+  return AllGather(call, comm);
+}
+
+// MPI_Allreduce per operand when the reducer is a plain op MPI has for every operand's type. MPI
+// combines in its own order (e.g. recursive doubling), not the interpreter's r0+r1+r2+...: floating
+// sums and products may differ in the last bits, so deterministic mode declines them.
+Expected<std::optional<Literal>> MpiTransport::AllReduce(const NativeCollective& call,
+                                                         MPI_Comm comm) {
+  if (call.inst->called().empty()) return std::optional<Literal>();
+  const FastCombine k = ClassifyReducer(*call.inst->called()[0]);
+  std::vector<MPI_Datatype> types(call.operands.size());
+  std::vector<MPI_Op> ops(call.operands.size());
+  for (size_t i = 0; i < call.operands.size(); ++i) {
+    const Literal& x = *call.operands[i];
+    if (!x.shape().IsArray() || !NativeReduction(x.type(), k, &types[i], &ops[i])) {
+      return std::optional<Literal>();
+    }
+    if (options_.deterministic && IsFloating(x.type())) return std::optional<Literal>();
+    if (x.ElementCount() > INT_MAX) return std::optional<Literal>();
+  }
+  std::vector<Literal> outs;
+  int64_t bytes = 0;
+  for (size_t i = 0; i < call.operands.size(); ++i) {
+    const Literal& x = *call.operands[i];
+    Literal out = Literal::Uninitialized(x.shape());
+    XPAR_MPI_CALL(MPI_Allreduce(x.raw(), out.raw(), static_cast<int>(x.ElementCount()), types[i],
+                                ops[i], comm));
+    bytes += x.size_bytes();
+    outs.push_back(std::move(out));
+  }
+  stats_.Add(pending_kind_, true, bytes, bytes);
+  pending_kind_.clear();
+  if (outs.size() == 1) return std::optional<Literal>(std::move(outs[0]));
+  return std::optional<Literal>(Literal::Tuple(std::move(outs)));
+}
+
+// MPI_Allgather of one array operand of rank >= 1 (tuples and PyTorch/XLA's scalar tokens go
+// through Exchange), then the [outer, n, chunk] interleave when the dimension is not major.
+Expected<std::optional<Literal>> MpiTransport::AllGather(const NativeCollective& call,
+                                                         MPI_Comm comm) {
+  if (call.operands.size() != 1) return std::optional<Literal>();
+  const Literal& x = *call.operands[0];
+  const Shape& s = x.shape();
+  if (!s.IsArray() || s.rank() == 0 || call.dimension < 0 || call.dimension >= s.rank()) {
+    return std::optional<Literal>();
+  }
+  const int64_t n = static_cast<int64_t>(call.group.size());
+  int64_t outer = 1;
+  for (int64_t d = 0; d < call.dimension; ++d) outer *= s.dim(d);
+  ASSIGN_OR_RETURN(int count, MpiCount(x.size_bytes()));
+  Shape out_shape(s.type(), s.dims());
+  out_shape.mutable_dims()[call.dimension] = s.dim(call.dimension) * n;
+  Literal out = Literal::Uninitialized(out_shape);
+  if (outer == 1) {
+    XPAR_MPI_CALL(MPI_Allgather(x.raw(), count, MPI_BYTE, out.raw(), count, MPI_BYTE, comm));
+  } else {
+    std::vector<uint8_t> tmp(static_cast<size_t>(x.size_bytes() * n));
+    XPAR_MPI_CALL(MPI_Allgather(x.raw(), count, MPI_BYTE, tmp.data(), count, MPI_BYTE, comm));
+    const int64_t block = x.size_bytes() / outer;  // one outer row of one member
+    for (int64_t o = 0; o < outer; ++o) {
+      for (int64_t r = 0; r < n; ++r) {
+        std::memcpy(out.raw() + (o * n + r) * block, tmp.data() + r * x.size_bytes() + o * block,
+                    static_cast<size_t>(block));
+      }
+    }
+  }
+  stats_.Add(pending_kind_, true, x.size_bytes(), out.size_bytes());
+  pending_kind_.clear();
+  return std::optional<Literal>(std::move(out));
+}
+
+// One MPI_Sendrecv: to the target of this device's pair, from the source whose pair names it
+// (MPI_PROC_NULL where there is none; a device no pair targets gets zeros, as in XLA).
+Expected<std::optional<Literal>> MpiTransport::Permute(const NativeCollective& call) {
+  auto me = std::find(call.group.begin(), call.group.end(), call.device);
+  if (me == call.group.end())
+    return Internal("device {} is not in its permute domain", call.device);
+  const int64_t my_id = me - call.group.begin();
+  int dest = MPI_PROC_NULL, source = MPI_PROC_NULL;
+  for (const auto& [s, t] : call.inst->attrs().source_target_pairs) {
+    if (s == my_id) dest = static_cast<int>(call.group[t]);
+    if (t == my_id) source = static_cast<int>(call.group[s]);
+  }
+  Literal packed;
+  if (call.operands.size() == 1) {
+    packed = *call.operands[0];
+  } else {
+    std::vector<Literal> elems;
+    for (const Literal* op : call.operands) elems.push_back(*op);
+    packed = Literal::Tuple(std::move(elems));
+  }
+  const int64_t bytes = PayloadBytes(packed);
+  ASSIGN_OR_RETURN(int count, MpiCount(bytes));
+  std::vector<uint8_t> send = Flatten(packed), recv(static_cast<size_t>(bytes));
+  XPAR_MPI_CALL(MPI_Sendrecv(send.data(), count, MPI_BYTE, dest, kPermuteTag, recv.data(), count,
+                             MPI_BYTE, source, kPermuteTag, p2p_, MPI_STATUS_IGNORE));
+  stats_.Add(pending_kind_, true, dest == MPI_PROC_NULL ? 0 : bytes,
+             source == MPI_PROC_NULL ? 0 : bytes);
+  pending_kind_.clear();
+  if (source == MPI_PROC_NULL) return std::optional<Literal>(Literal(packed.shape()));
+  return std::optional<Literal>(Unflatten(recv.data(), packed.shape()));
+}
+
+void MpiTransport::Abort(const Status& reason) {
+  if (abort_reason_.ok()) abort_reason_ = reason;
+  fmt::print(stderr, "xpar: MPI rank {} of {}: {}\n", rank_, size_, reason.ToString());
+  std::fflush(stderr);
+  MPI_Abort(MPI_COMM_WORLD, 1);
+}
+
+void CollectiveStats::Add(const std::string& kind, bool native, int64_t in, int64_t out) {
+  Entry& e = by_kind[kind];
+  ++e.calls;
+  if (native) ++e.native_calls;
+  e.bytes_in += in;
+  e.bytes_out += out;
+}
+
+CollectiveStats CollectiveStats::SumOver(MPI_Comm comm) const {
+  std::vector<int64_t> mine;
+  for (const auto& [kind, e] : by_kind) {
+    mine.insert(mine.end(), {e.calls, e.native_calls, e.bytes_in, e.bytes_out});
+  }
+  std::vector<int64_t> total(mine.size());
+  MPI_Reduce(mine.data(), total.data(), static_cast<int>(mine.size()), MPI_INT64_T, MPI_SUM, 0,
+             comm);
+  CollectiveStats out;
+  size_t i = 0;
+  for (const auto& [kind, e] : by_kind) {
+    out.by_kind[kind] = {total[i], total[i + 1], total[i + 2], total[i + 3]};
+    i += 4;
+  }
+  return out;
+}
+
+std::string CollectiveStats::ToString() const {
+  std::string out;
+  for (const auto& [kind, e] : by_kind) {
+    out += fmt::format("  {:<20} calls={:<6} native={:<6} bytes_in={:<12} bytes_out={}\n", kind,
+                       e.calls, e.native_calls, e.bytes_in, e.bytes_out);
+  }
+  return out;
+}
+
+}  // namespace xpar

@@ -1,0 +1,115 @@
+// Differential check of the SPMD partitioner for gtests: run a module on one device and,
+// partitioned, on a mesh of simulated devices (split arguments, join results), and compare.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "frontends/hlo/hlo_parser.h"
+#include "io/random_inputs.h"
+#include "ir/printer.h"
+#include "passes/spmd/spmd_partitioner.h"
+#include "runtime/interpreter/interpreter.h"
+
+namespace xpar::testing {
+
+// max|a-b| / max|b| over all array leaves.
+inline double MaxRelativeDifference(const Literal& a, const Literal& b) {
+  if (a.shape().IsTuple()) {
+    double worst = 0;
+    for (size_t i = 0; i < a.elements().size(); ++i) {
+      worst = std::max(worst, MaxRelativeDifference(a.elements()[i], b.elements()[i]));
+    }
+    return worst;
+  }
+  if (!a.shape().IsArray()) return 0;
+  if (!a.shape().Compatible(b.shape())) return INFINITY;
+  double diff = 0, scale = 0;
+  for (int64_t i = 0; i < a.ElementCount(); ++i) {
+    double x = a.GetAsDouble(i), y = b.GetAsDouble(i);
+    if (std::isnan(x) || std::isnan(y)) {
+      if (std::isnan(x) != std::isnan(y)) return INFINITY;
+      continue;
+    }
+    diff = std::max(diff, std::fabs(x - y));
+    scale = std::max(scale, std::fabs(y));
+  }
+  return diff == 0 ? 0 : (scale > 0 ? diff / scale : INFINITY);
+}
+
+inline void FlattenLeaves(const Literal& l, std::vector<const Literal*>& out) {
+  if (l.shape().IsTuple()) {
+    for (const Literal& e : l.elements()) FlattenLeaves(e, out);
+  } else {
+    out.push_back(&l);
+  }
+}
+
+// Rebuilds a value of `shape` from per-device results, leaf by leaf.
+inline Expected<Literal> JoinResults(const std::vector<Literal>& results, const Shape& shape,
+                                     const std::vector<ShardingSpec>& specs, const Mesh& mesh) {
+  std::vector<std::vector<const Literal*>> leaves(results.size());
+  for (size_t d = 0; d < results.size(); ++d) FlattenLeaves(results[d], leaves[d]);
+  std::vector<Literal> joined;
+  for (size_t i = 0; i < specs.size(); ++i) {
+    std::vector<Literal> shards;
+    for (size_t d = 0; d < results.size(); ++d) shards.push_back(*leaves[d][i]);
+    Shape leaf_shape = shards[0].shape();
+    if (leaf_shape.IsArray()) {
+      for (size_t k = 0; k < leaf_shape.dims().size(); ++k) {
+        int64_t n = 1;
+        for (int64_t a : specs[i].dim_axes[k]) n *= mesh.axis_size(a);
+        leaf_shape.mutable_dims()[k] *= n;
+      }
+    }
+    ASSIGN_OR_RETURN(Literal l, Assemble(shards, specs[i], mesh, leaf_shape));
+    joined.push_back(std::move(l));
+  }
+  if (!shape.IsTuple()) return std::move(joined.at(0));
+  return Literal::Tuple(std::move(joined));  // flat tuples only (what the tests use)
+}
+
+// Runs `partitioned` on the mesh with `args` (full arrays) split by its parameter shardings.
+inline Expected<Literal> RunPartitioned(const Module& partitioned, const Mesh& mesh,
+                                        const std::vector<Literal>& args) {
+  const int64_t n = mesh.num_devices();
+  std::vector<std::vector<Literal>> device_args(n);
+  for (const Instruction* p : partitioned.entry()->parameters()) {
+    ASSIGN_OR_RETURN(std::vector<ShardingSpec> specs, LeafSpecs(*p, mesh));
+    const Literal& full = args[p->attrs().parameter_number];
+    for (int64_t d = 0; d < n; ++d) {
+      device_args[d].push_back(p->shape().IsArray() ? ShardOf(full, specs[0], mesh, d) : full);
+    }
+  }
+  ASSIGN_OR_RETURN(std::vector<Literal> results,
+                   RunOnDevices(partitioned, std::move(device_args), 1, n));
+  const Instruction* root = partitioned.entry()->root();
+  ASSIGN_OR_RETURN(std::vector<ShardingSpec> specs, LeafSpecs(*root, mesh));
+  return JoinResults(results, root->shape(), specs, mesh);
+}
+
+// Partitions `module` on `mesh`, runs both ways on random arguments, and returns the largest
+// relative difference (or an error).
+inline Expected<double> PartitionedDifference(const Module& module, const Mesh& mesh,
+                                              uint64_t seed = 1,
+                                              std::unique_ptr<Module>* keep = nullptr) {
+  ASSIGN_OR_RETURN(std::unique_ptr<Module> partitioned, PartitionModule(module, mesh));
+  std::vector<Literal> args = RandomArguments(*module.entry(), seed);
+  Interpreter single(module);
+  ASSIGN_OR_RETURN(Literal want, single.Run(args));
+  ASSIGN_OR_RETURN(Literal got, RunPartitioned(*partitioned, mesh, args));
+  if (keep) *keep = std::move(partitioned);
+  return MaxRelativeDifference(got, want);
+}
+
+inline int64_t CountOpcode(const Module& m, Opcode op) {
+  int64_t n = 0;
+  for (const auto& inst : m.entry()->instructions()) n += inst->opcode() == op;
+  return n;
+}
+
+}  // namespace xpar::testing
