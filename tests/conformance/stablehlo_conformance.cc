@@ -5,6 +5,9 @@
 // tests/conformance/known_failures.txt (or `--known-failures FILE`); the run fails when a case
 // not listed there fails (FAIL), and when a listed case passes or is skipped (XPASS) or was not
 // run at all (STALE), so the list stays exact. Listed cases that fail print as XFAIL.
+// An entry with parameters takes them from the RUN line's `--args="[...]"` and its result is
+// compared with the `// CHECK:` lines; a case with several public functions and no @main runs
+// each function on its own.
 // With `--byteir DIR`: parses and verifies every MHLO file of DIR instead (ByteIR E2E inputs).
 // Skips (exit 77) when ../shared is absent, fails under CI=true, like tests/corpus.
 #include <fmt/format.h>
@@ -36,7 +39,8 @@ struct Case {
   std::string text;   // the whole file with the other cases blanked (line numbers stay)
 };
 
-// Splits on `// -----` lines, keeping every case at its original line numbers.
+// Splits on lines starting `// -----` (so `// // -----` is no split), keeping every case at its
+// original line numbers.
 std::vector<Case> SplitCases(const std::string& name, const std::string& text) {
   std::vector<std::pair<size_t, size_t>> ranges;
   size_t start = 0, pos = 0;
@@ -58,7 +62,8 @@ std::vector<Case> SplitCases(const std::string& name, const std::string& text) {
       if ((i < b || i >= e) && t[i] != '\n') t[i] = ' ';
     }
     size_t func = t.find("func.func");
-    size_t line = 1 + std::count(t.begin(), t.begin() + (func == std::string::npos ? b : func), '\n');
+    size_t at = func == std::string::npos ? b : func;
+    size_t line = 1 + std::count(t.begin(), t.begin() + at, '\n');
     out.push_back({fmt::format("{}:{}", name, line), std::move(t)});
   }
   return out;

@@ -33,6 +33,7 @@ struct PlanArgs {
   bool no_all_to_all = false;
   bool uneven = false;
   bool drop_user_shardings = false;
+  std::string latency = "per-collective";
   size_t rows = 20;
   bool quiet = false;
   bool list_clusters = false;
@@ -118,6 +119,8 @@ int Run(const PlanArgs& a) {
   if (!cluster.ok()) return ReportError("plan", cluster.status());
   auto model = CostModel::Create(*mesh, *cluster);
   if (!model.ok()) return ReportError("plan", model.status());
+  model->set_latency_model(a.latency == "per-ring-step" ? CostModel::LatencyModel::kPerRingStep
+                                                         : CostModel::LatencyModel::kPerCollective);
   auto options = MakeOptions(a);
   if (!options.ok()) return ReportError("plan", options.status());
   auto module = LoadModule(a.model);
@@ -166,6 +169,10 @@ void RegisterPlanCommand(CLI::App& app) {
   cmd->add_flag("--uneven", a->uneven, "allow splits that do not divide a dimension");
   cmd->add_flag("--drop-user-shardings", a->drop_user_shardings,
                 "ignore sharding={...} annotations already in MODEL (default: keep them)");
+  cmd->add_option("--latency", a->latency,
+                  "collective latency: one alpha per collective (default, as Alpa and XLA; it "
+                  "also stands for the launch cost) or per ring step")
+      ->check(CLI::IsMember({"per-collective", "per-ring-step"}));
   cmd->add_option("--rows", a->rows, "rows per table in the report (default 20)");
   cmd->add_flag("--quiet", a->quiet, "no solver progress on stderr");
   cmd->add_flag("--list-clusters", a->list_clusters, "list the cluster presets and exit");
