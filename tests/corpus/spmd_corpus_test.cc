@@ -1,5 +1,6 @@
 // The SPMD partitioner on real torch_xla training steps: random valid shardings (seeded) on the
-// parameters and dots, partitioned on meshes 2 and 2x2, must give the single-device results
+// parameters and dots, partitioned on meshes 2 and 2x2, and the auto-sharding planner's own
+// plans on meshes 4, 1x4, 2x2 and 2x4, must give the single-device results
 // within 1e-5 (relative to each output's largest magnitude). The BERT optimizer step is the
 // exception, with 2e-4: its gradient norm sums the squares of ~500k f32 values, which the
 // single-device reference adds one by one (relative error ~sqrt(n)*eps = 4e-5) while the
@@ -11,6 +12,8 @@
 #include "../unit/spmd_test_util.h"
 #include "corpus_paths.h"
 #include "frontends/hlo/hlo_parser.h"
+#include "passes/auto_sharding/auto_sharding.h"
+#include "passes/auto_sharding/plan_export.h"
 
 namespace xpar::testing {
 namespace {
@@ -59,6 +62,46 @@ TEST_P(SpmdCorpus, RandomShardingsMatchSingleDevice) {
       EXPECT_LE(*diff, GetParam().rtol)
           << GetParam().file << " on " << mesh_text << " seed " << seed;
     }
+  }
+}
+
+// The auto-sharding plan itself (dgx-a100, a memory limit at half the unconstrained plan's peak
+// so that the plan really shards), partitioned and run on meshes 4, 1x4, 2x2 and 2x4.
+Expected<Plan> TightPlan(const Module& m, const CostModel& model) {
+  AutoShardingOptions o;
+  o.solve.time_limit_s = 10;
+  o.solve.fast_stall_rounds = 50;
+  ASSIGN_OR_RETURN(Plan free_plan, PlanAutoSharding(m, model, o));
+  for (double fraction : {0.5, 0.75, 1.0}) {
+    o.memory_limit_bytes = static_cast<int64_t>(free_plan.peak_memory_bytes * fraction);
+    auto plan = PlanAutoSharding(m, model, o);
+    if (plan.ok() || plan.status().code() != StatusCode::kResourceExhausted) return plan;
+  }
+  return free_plan;
+}
+
+TEST_P(SpmdCorpus, PlannedShardingsMatchSingleDevice) {
+  XPAR_REQUIRE_SHARED("corpus/hlo/torch_xla");
+  const std::string path = (SharedDir() / "corpus/hlo/torch_xla" / GetParam().file).string();
+  auto cluster = LoadClusterPreset("dgx-a100");
+  ASSERT_TRUE(cluster.ok());
+  for (const char* mesh_text : {"4", "1x4", "2x2", "2x4"}) {
+    Mesh mesh = *Mesh::Parse(mesh_text);
+    auto model = CostModel::Create(mesh, *cluster);
+    ASSERT_TRUE(model.ok());
+    auto m = ParseHloFile(path);
+    ASSERT_TRUE(m.ok()) << m.status().ToString();
+    auto plan = TightPlan(**m, *model);
+    ASSERT_TRUE(plan.ok()) << mesh_text << ": " << plan.status().ToString();
+    int64_t sharded = 0;
+    for (const InstructionPlan& ip : plan->instructions) {
+      for (const ShardingSpec& spec : ip.strategy.outputs) sharded += !spec.IsReplicated();
+    }
+    EXPECT_GT(sharded, 0) << mesh_text << ": the plan shards nothing";
+    ASSERT_TRUE(AnnotateModule(**m, *plan, mesh).ok());
+    auto diff = PartitionedDifference(**m, mesh, 7);
+    ASSERT_TRUE(diff.ok()) << mesh_text << ": " << diff.status().ToString();
+    EXPECT_LE(*diff, GetParam().rtol) << GetParam().file << " on " << mesh_text;
   }
 }
 
