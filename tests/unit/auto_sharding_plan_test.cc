@@ -175,6 +175,25 @@ TEST(AutoShardingPlan, TightMemoryShardsTheWeights) {
   EXPECT_GE(p.plan.step_s(), free_plan.plan.step_s());
 }
 
+TEST(AutoShardingPlan, ShardParametersStoresEveryWeightSplitOverTheMesh) {
+  const int64_t b = 8192, d = 512, h = 512, o = 512;
+  AutoShardingOptions zero;
+  zero.shard_parameters = true;
+  Planned p = MakePlan(MlpStep(b, d, h, o), "2x2", zero);
+  for (const char* w : {"x", "w1", "w2"}) {
+    ShardingSpec spec = p.Of(w).outputs[0];
+    size_t axes = 0;
+    for (const auto& a : spec.dim_axes) axes += a.size();
+    EXPECT_EQ(axes, 2u) << w << " " << spec.ToString() << "\n" << p.Describe();
+  }
+  // The weights are gathered for use: the plan has all-gathers, and keeps less per device.
+  bool gathers = false;
+  for (const CollectiveUse& c : p.Collectives()) gathers |= c.kind == CollectiveKind::kAllGather;
+  EXPECT_TRUE(gathers) << p.Describe();
+  Planned free_plan = MakePlan(MlpStep(b, d, h, o), "2x2");
+  EXPECT_LT(p.plan.peak_memory_bytes, free_plan.plan.peak_memory_bytes);
+}
+
 TEST(AutoShardingPlan, ImpossibleMemoryLimitIsAClearError) {
   auto module = ParseHloModule(MlpStep(64, 256, 256, 256), "mlp_step.hlo");
   ASSERT_TRUE(module.ok());

@@ -29,6 +29,7 @@ struct PlanArgs {
   int stall_rounds = 50;
   bool data_parallel = false;
   int64_t batch = 0;
+  bool shard_parameters = false;
   bool no_partial = false;
   bool no_all_to_all = false;
   bool uneven = false;
@@ -82,6 +83,7 @@ Expected<AutoShardingOptions> MakeOptions(const PlanArgs& a) {
   o.keep_user_shardings = !a.drop_user_shardings;
   o.force_data_parallel = a.data_parallel;
   o.batch_size = a.batch;
+  o.shard_parameters = a.shard_parameters;
   o.strategy.allow_partial = !a.no_partial;
   o.strategy.allow_all_to_all = !a.no_all_to_all;
   o.strategy.allow_uneven = a.uneven;
@@ -163,6 +165,9 @@ void RegisterPlanCommand(CLI::App& app) {
                 "force data parallelism: parameters whose leading dim is --batch are split on "
                 "it over every axis, all other parameters replicated");
   cmd->add_option("--batch", a->batch, "the batch size (with --data-parallel)");
+  cmd->add_flag("--shard-parameters", a->shard_parameters,
+                "ZeRO-3 style: store every parameter (weights and optimizer state) split over "
+                "as many devices as its dimensions allow; ops all-gather what they need");
   cmd->add_flag("--no-partial", a->no_partial,
                 "reduce partial sums inside each op (no deferred reduce-scatter)");
   cmd->add_flag("--no-all-to-all", a->no_all_to_all, "never reshard with all-to-all");

@@ -28,6 +28,10 @@ struct AutoShardingOptions {
   // dimension is the batch: its size equals batch_size) or replicated: plain data parallelism.
   bool force_data_parallel = false;
   int64_t batch_size = 0;  // required with force_data_parallel
+  // ZeRO-3 style: every array parameter is stored split over as many devices as its dimensions
+  // allow evenly (all of them for weights; on whichever dimensions the solver picks); the ops
+  // that read it all-gather what they need. Parameters include optimizer state in a step.
+  bool shard_parameters = false;
   solver::SolveOptions solve;
 };
 
