@@ -117,8 +117,13 @@ Expected<Cluster> ParseClusterJson(const std::string& text, const std::string& o
   if (!obj.is_object()) return InvalidArgument("{}: expected a JSON object", origin);
   Cluster c;
   ASSIGN_OR_RETURN(c.name, StringField(obj, "name", origin));
-  ASSIGN_OR_RETURN(c.description, StringField(obj, "description", origin));
-  ASSIGN_OR_RETURN(c.source, StringField(obj, "source", origin));
+  // A user's own file may leave out the description and where its figures come from.
+  if (obj.contains("description")) {
+    ASSIGN_OR_RETURN(c.description, StringField(obj, "description", origin));
+  }
+  if (obj.contains("source")) {
+    ASSIGN_OR_RETURN(c.source, StringField(obj, "source", origin));
+  }
   RETURN_IF_ERROR(ParsePeaks(obj, origin, c));
   ASSIGN_OR_RETURN(double hbm_gbps, PositiveNumber(obj, "memory_bandwidth_gb_per_s", origin, ""));
   c.memory_bandwidth = hbm_gbps * kGiga;

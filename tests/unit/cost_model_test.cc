@@ -141,6 +141,13 @@ std::string Replace(std::string text, const std::string& from, const std::string
   return text.replace(at, from.size(), to);
 }
 
+TEST(ClusterFile, DescriptionAndSourceAreOptional) {
+  auto c = LoadText(Replace(kGoodFile, R"("description": "two boxes", "source": "me",)", ""));
+  ASSERT_TRUE(c.ok()) << c.status().ToString();
+  EXPECT_EQ(c->name, "mine");
+  EXPECT_TRUE(c->source.empty());
+}
+
 TEST(ClusterFile, LoadsUserFile) {
   auto c = LoadText(kGoodFile);
   ASSERT_TRUE(c.ok()) << c.status().ToString();
