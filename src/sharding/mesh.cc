@@ -41,4 +41,26 @@ int64_t Mesh::DeviceAt(const std::vector<int64_t>& coords) const {
 
 std::string Mesh::ToString() const { return fmt::format("{}", fmt::join(shape_, "x")); }
 
+std::vector<int64_t> MeshCoords(const Mesh& mesh, int64_t device) {
+  std::vector<int64_t> coords(mesh.rank());
+  for (int64_t a = mesh.rank() - 1; a >= 0; --a) {
+    coords[a] = device % mesh.axis_size(a);
+    device /= mesh.axis_size(a);
+  }
+  return coords;
+}
+
+int64_t IndexOver(const std::vector<int64_t>& axes, const std::vector<int64_t>& coords,
+                  const Mesh& mesh) {
+  int64_t index = 0;
+  for (int64_t a : axes) index = index * mesh.axis_size(a) + coords[a];
+  return index;
+}
+
+int64_t AxesSize(const std::vector<int64_t>& axes, const Mesh& mesh) {
+  int64_t n = 1;
+  for (int64_t a : axes) n *= mesh.axis_size(a);
+  return n;
+}
+
 }  // namespace xpar

@@ -29,4 +29,13 @@ class Mesh {
   std::vector<int64_t> devices_;  // row-major over shape_
 };
 
+// Mesh geometry shared by the sharding conversions, the strategies and the partitioner.
+// The coordinates (one per axis) of `device`, row-major.
+std::vector<int64_t> MeshCoords(const Mesh& mesh, int64_t device);
+// Mixed-radix index of `coords` over `axes` (the first axis is the most significant).
+int64_t IndexOver(const std::vector<int64_t>& axes, const std::vector<int64_t>& coords,
+                  const Mesh& mesh);
+// The product of the sizes of `axes`: how many shards a split over them makes.
+int64_t AxesSize(const std::vector<int64_t>& axes, const Mesh& mesh);
+
 }  // namespace xpar

@@ -13,20 +13,6 @@
 namespace xpar {
 namespace {
 
-// Mixed-radix index of `coords` over `axes` (the first axis is the most significant).
-int64_t IndexOver(const std::vector<int64_t>& axes, const std::vector<int64_t>& coords,
-                  const Mesh& mesh) {
-  int64_t index = 0;
-  for (int64_t a : axes) index = index * mesh.axis_size(a) + coords[a];
-  return index;
-}
-
-int64_t SizeOf(const std::vector<int64_t>& axes, const Mesh& mesh) {
-  int64_t n = 1;
-  for (int64_t a : axes) n *= mesh.axis_size(a);
-  return n;
-}
-
 // Drops a trailing replication dim of size 1 and turns an all-ones tiling into replicated.
 HloSharding Normalize(HloSharding s) {
   if (s.kind != HloSharding::Kind::kTiled) return s;
@@ -93,8 +79,8 @@ Expected<HloSharding> ToHloSharding(const ShardingSpec& spec, const Mesh& mesh) 
   }
   HloSharding out;
   out.kind = HloSharding::Kind::kTiled;
-  for (const auto& axes : spec.dim_axes) out.tile_dims.push_back(SizeOf(axes, mesh));
-  out.tile_dims.push_back(SizeOf(replicate_axes, mesh));
+  for (const auto& axes : spec.dim_axes) out.tile_dims.push_back(AxesSize(axes, mesh));
+  out.tile_dims.push_back(AxesSize(replicate_axes, mesh));
   out.last_tile_dim_replicate = true;
   const std::vector<int64_t> strides = RowMajorStrides(out.tile_dims);
   out.devices.assign(mesh.num_devices(), -1);

@@ -51,12 +51,6 @@ std::vector<int64_t> UsableAxes(const Mesh& mesh) {
   return axes;
 }
 
-int64_t AxesSize(const std::vector<int64_t>& axes, const Mesh& mesh) {
-  int64_t n = 1;
-  for (int64_t a : axes) n *= mesh.axis_size(a);
-  return n;
-}
-
 std::vector<std::vector<std::vector<int64_t>>> EnumerateAxisAssignments(
     const std::vector<AxisSlot>& slots, const Mesh& mesh) {
   std::vector<std::vector<std::vector<int64_t>>> out;

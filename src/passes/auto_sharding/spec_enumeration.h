@@ -19,9 +19,6 @@ inline constexpr int kMaxAxesPerDim = 2;
 // Mesh axes of size > 1, ascending: the only ones worth splitting over.
 std::vector<int64_t> UsableAxes(const Mesh& mesh);
 
-// Product of the sizes of `axes`.
-int64_t AxesSize(const std::vector<int64_t>& axes, const Mesh& mesh);
-
 // One slot an axis can be assigned to: a dimension of size `size`; `splittable` false forbids
 // any axis on it. With `even_only` a slot's axes must divide its size; otherwise the size must
 // be at least the product (the partitioner pads the last shard).

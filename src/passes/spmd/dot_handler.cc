@@ -95,7 +95,7 @@ int64_t ReshardBytes(const ShardingSpec& from, const ShardingSpec& to, const Sha
     size_t k = 0;
     while (k < c.size() && k < t.size() && c[k] == t[k]) ++k;
     if (k == c.size()) continue;
-    int64_t factor = ShardCount(std::vector<int64_t>(c.begin() + static_cast<int64_t>(k),
+    int64_t factor = AxesSize(std::vector<int64_t>(c.begin() + static_cast<int64_t>(k),
                                                      c.end()), mesh);
     moved += bytes * factor;
     bytes *= factor;

@@ -48,7 +48,7 @@ Expected<PValue> HandleElementwise(Partitioner& p, const Instruction& inst, cons
       ShardingSpec s = v.spec;
       s.partial_axes.clear();
       int64_t shards = 1;
-      for (const auto& axes : s.dim_axes) shards *= ShardCount(axes, p.mesh());
+      for (const auto& axes : s.dim_axes) shards *= AxesSize(axes, p.mesh());
       if (shards > best) best = shards, target = s;
     }
   }

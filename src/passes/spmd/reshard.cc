@@ -73,7 +73,7 @@ Expected<Instruction*> Partitioner::Reshard(const PValue& v, const ShardingSpec&
     const auto& t = target.dim_axes[d];
     if (c.size() == t.size()) continue;
     std::vector<int64_t> gained(t.begin() + static_cast<int64_t>(c.size()), t.end());
-    int64_t unit = global.dim(static_cast<int64_t>(d)) / ShardCount(t, mesh());
+    int64_t unit = global.dim(static_cast<int64_t>(d)) / AxesSize(t, mesh());
     offsets[d] = b_.ShardOffset(gained, unit);
     slice = true;
   }

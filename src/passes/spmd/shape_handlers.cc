@@ -63,7 +63,7 @@ Expected<PValue> HandleReshape(Partitioner& p, const Instruction& inst, const Wa
   int64_t in_prefix = 1;
   for (int64_t d = 0; d < in_shape.rank(); in_prefix *= in_shape.dim(d), ++d) {
     if (in.dim_axes[d].empty()) continue;
-    const int64_t k = ShardCount(in.dim_axes[d], p.mesh());
+    const int64_t k = AxesSize(in.dim_axes[d], p.mesh());
     bool kept = false;
     int64_t out_prefix = 1;
     for (int64_t e = 0; e < out_shape.rank() && out_prefix <= in_prefix;

@@ -31,11 +31,11 @@ void ForEachBlockRow(const std::vector<int64_t>& full, const std::vector<int64_t
 
 std::vector<int64_t> ShardStart(const Shape& full, const ShardingSpec& spec, const Mesh& mesh,
                                 int64_t device) {
-  std::vector<int64_t> coords = spmd::MeshCoords(mesh, device);
+  std::vector<int64_t> coords = MeshCoords(mesh, device);
   std::vector<int64_t> start(full.rank(), 0);
   for (int64_t d = 0; d < full.rank(); ++d) {
-    int64_t local = full.dim(d) / spmd::ShardCount(spec.dim_axes[d], mesh);
-    start[d] = spmd::IndexOver(spec.dim_axes[d], coords, mesh) * local;
+    int64_t local = full.dim(d) / AxesSize(spec.dim_axes[d], mesh);
+    start[d] = IndexOver(spec.dim_axes[d], coords, mesh) * local;
   }
   return start;
 }

@@ -8,34 +8,12 @@
 
 namespace xpar::spmd {
 
-std::vector<int64_t> MeshCoords(const Mesh& mesh, int64_t device) {
-  std::vector<int64_t> coords(mesh.rank());
-  for (int64_t a = mesh.rank() - 1; a >= 0; --a) {
-    coords[a] = device % mesh.axis_size(a);
-    device /= mesh.axis_size(a);
-  }
-  return coords;
-}
-
-int64_t IndexOver(const std::vector<int64_t>& axes, const std::vector<int64_t>& coords,
-                  const Mesh& mesh) {
-  int64_t index = 0;
-  for (int64_t a : axes) index = index * mesh.axis_size(a) + coords[a];
-  return index;
-}
-
-int64_t ShardCount(const std::vector<int64_t>& axes, const Mesh& mesh) {
-  int64_t n = 1;
-  for (int64_t a : axes) n *= mesh.axis_size(a);
-  return n;
-}
-
 std::vector<std::vector<int64_t>> AxisGroups(const std::vector<int64_t>& axes, const Mesh& mesh) {
   std::vector<int64_t> others;
   for (int64_t a = 0; a < mesh.rank(); ++a) {
     if (std::find(axes.begin(), axes.end(), a) == axes.end()) others.push_back(a);
   }
-  const int64_t size = ShardCount(axes, mesh);
+  const int64_t size = AxesSize(axes, mesh);
   std::vector<std::vector<int64_t>> groups(mesh.num_devices() / size,
                                            std::vector<int64_t>(size, -1));
   for (int64_t d = 0; d < mesh.num_devices(); ++d) {
@@ -51,7 +29,7 @@ ShardingSpec NormalizeForShape(ShardingSpec spec, const Shape& shape, const Mesh
   }
   for (int64_t d = 0; d < shape.rank(); ++d) {
     auto& axes = spec.dim_axes[d];
-    while (!axes.empty() && shape.dim(d) % ShardCount(axes, mesh) != 0) axes.pop_back();
+    while (!axes.empty() && shape.dim(d) % AxesSize(axes, mesh) != 0) axes.pop_back();
   }
   return spec;
 }
@@ -59,7 +37,7 @@ ShardingSpec NormalizeForShape(ShardingSpec spec, const Shape& shape, const Mesh
 Shape LocalShape(const Shape& global, const ShardingSpec& spec, const Mesh& mesh) {
   Shape local = global;
   for (int64_t d = 0; d < global.rank() && d < static_cast<int64_t>(spec.dim_axes.size()); ++d) {
-    local.mutable_dims()[d] = global.dim(d) / ShardCount(spec.dim_axes[d], mesh);
+    local.mutable_dims()[d] = global.dim(d) / AxesSize(spec.dim_axes[d], mesh);
   }
   return local;
 }
@@ -155,7 +133,7 @@ Instruction* SpmdBuilder::AllReduce(Instruction* x, const std::vector<int64_t>& 
 Instruction* SpmdBuilder::AllGather(Instruction* x, int64_t dim,
                                     const std::vector<int64_t>& axes) {
   Shape s = x->shape();
-  s.mutable_dims()[dim] *= ShardCount(axes, mesh_);
+  s.mutable_dims()[dim] *= AxesSize(axes, mesh_);
   Instruction* r = Add(Opcode::kAllGather, s, {x}, "all-gather");
   r->attrs().dimensions = {dim};
   SetGroups(r, axes, true);
@@ -165,7 +143,7 @@ Instruction* SpmdBuilder::AllGather(Instruction* x, int64_t dim,
 Instruction* SpmdBuilder::ReduceScatter(Instruction* x, int64_t dim,
                                         const std::vector<int64_t>& axes, Computation* reducer) {
   Shape s = x->shape();
-  s.mutable_dims()[dim] /= ShardCount(axes, mesh_);
+  s.mutable_dims()[dim] /= AxesSize(axes, mesh_);
   Instruction* r = Add(Opcode::kReduceScatter, s, {x}, "reduce-scatter");
   r->attrs().dimensions = {dim};
   r->mutable_called().push_back(reducer);

@@ -27,11 +27,6 @@ struct PValue {
   std::vector<PValue> elements;
 };
 
-// Mesh geometry helpers.
-std::vector<int64_t> MeshCoords(const Mesh& mesh, int64_t device);
-int64_t IndexOver(const std::vector<int64_t>& axes, const std::vector<int64_t>& coords,
-                  const Mesh& mesh);
-int64_t ShardCount(const std::vector<int64_t>& axes, const Mesh& mesh);
 // Device groups of `axes` (devices that differ only on those axes), each ordered by the
 // mixed-radix index over `axes` (first axis most significant).
 std::vector<std::vector<int64_t>> AxisGroups(const std::vector<int64_t>& axes, const Mesh& mesh);
