@@ -1,12 +1,16 @@
 // `xpar partition MODEL --mesh 2x2 -o per_device.hlo`: the SPMD partitioner on a module whose
-// instructions carry `sharding={...}`; writes the one per-device program as HLO text.
+// instructions carry `sharding={...}` (or on a plain module with `--plan PLAN.json` from
+// `xpar plan --json`); writes the one per-device program as HLO text.
 #include <fmt/format.h>
 
 #include <fstream>
 
+#include <nlohmann/json.hpp>
+
 #include "cli_util.h"
 #include "commands.h"
 #include "ir/printer.h"
+#include "passes/auto_sharding/plan_export.h"
 #include "passes/spmd/spmd_partitioner.h"
 
 namespace xpar {
@@ -15,15 +19,43 @@ namespace {
 struct PartitionCliOptions {
   std::string path;
   std::string mesh = "2";
+  bool mesh_given = false;
+  std::string plan;
   std::string out;
   bool replicate_unannotated = false;
 };
 
+Expected<nlohmann::json> ReadPlanJson(const std::string& path) {
+  std::ifstream f(path);
+  if (!f) return InvalidArgument("cannot open plan '{}'", path);
+  nlohmann::json j = nlohmann::json::parse(f, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) return InvalidArgument("'{}' is not valid JSON", path);
+  return j;
+}
+
+// Applies `--plan`: the plan's shardings replace the module's annotations; without `--mesh`
+// the plan's own mesh is used.
+Status ApplyPlan(const PartitionCliOptions& o, Module& module, std::string& mesh_text) {
+  ASSIGN_OR_RETURN(nlohmann::json plan, ReadPlanJson(o.plan));
+  if (!o.mesh_given && plan.contains("mesh") && plan["mesh"].is_string()) {
+    mesh_text = plan["mesh"].get<std::string>();
+  }
+  ASSIGN_OR_RETURN(Mesh mesh, Mesh::Parse(mesh_text));
+  Status s = AnnotateModuleFromJson(module, plan, mesh);
+  if (!s.ok()) return InvalidArgument("plan '{}': {}", o.plan, s.message());
+  return Status::Ok();
+}
+
 int Partition(const PartitionCliOptions& o) {
-  auto mesh = Mesh::Parse(o.mesh);
-  if (!mesh.ok()) return ReportError("partition", mesh.status());
   auto module = LoadModule(o.path);
   if (!module.ok()) return ReportError("partition", module.status());
+  std::string mesh_text = o.mesh;
+  if (!o.plan.empty()) {
+    Status s = ApplyPlan(o, **module, mesh_text);
+    if (!s.ok()) return ReportError("partition", s);
+  }
+  auto mesh = Mesh::Parse(mesh_text);
+  if (!mesh.ok()) return ReportError("partition", mesh.status());
   PartitionOptions options;
   options.propagate_unannotated = !o.replicate_unannotated;
   auto partitioned = PartitionModule(**module, *mesh, options);
@@ -48,12 +80,18 @@ void RegisterPartitionCommand(CLI::App& app) {
   auto o = std::make_shared<PartitionCliOptions>();
   cmd->add_option("file", o->path, "Model file (.hlo) with sharding={...} annotations")
       ->required();
-  cmd->add_option("--mesh", o->mesh, "Device mesh, e.g. 2x2")->capture_default_str();
+  cmd->add_option("--mesh", o->mesh, "Device mesh, e.g. 2x2 (default with --plan: the plan's)")
+      ->capture_default_str();
+  cmd->add_option("--plan", o->plan,
+                  "Plan JSON from `xpar plan --json` to apply (replaces the file's shardings)");
   cmd->add_option("-o,--out", o->out, "Output .hlo file (default: stdout)");
   cmd->add_flag("--replicate-unannotated", o->replicate_unannotated,
                 "Make instructions without a sharding replicated (default: they follow their "
                 "operands)");
-  cmd->callback([o] { std::exit(Partition(*o)); });
+  cmd->callback([o, cmd] {
+    o->mesh_given = cmd->count("--mesh") > 0;
+    std::exit(Partition(*o));
+  });
 }
 
 }  // namespace xpar

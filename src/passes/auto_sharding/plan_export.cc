@@ -5,6 +5,7 @@
 
 #include <fmt/ranges.h>
 
+#include "frontends/hlo/hlo_parser.h"
 #include "ir/printer.h"
 #include "passes/auto_sharding/problem_builder.h"
 
@@ -86,20 +87,17 @@ nlohmann::json PlanToJson(const Plan& plan, const Mesh& mesh) {
   return j;
 }
 
-Status AnnotateModule(Module& module, const Plan& plan, const Mesh& mesh) {
-  std::unordered_map<const Instruction*, const Strategy*> chosen;
-  for (const InstructionPlan& ip : plan.instructions) chosen[ip.inst] = &ip.strategy;
+namespace {
+
+// Annotates every entry instruction with the shardings of the leaves it forwards;
+// `leaf_sharding(producer, leaf)` gives the chosen sharding of one producer's leaf.
+template <typename LeafSharding>
+Status AnnotateLeaves(Module& module, LeafSharding&& leaf_sharding) {
   for (auto& owned : module.entry()->mutable_instructions()) {
     Instruction& inst = *owned;
     std::vector<HloSharding> leaves;
     for (const LeafRef& ref : ResolveLeaves(&inst)) {
-      auto it = chosen.find(ref.producer);
-      if (it == chosen.end()) {
-        return Internal("%{}: the plan has no strategy for %{}", inst.name(),
-                        ref.producer->name());
-      }
-      ASSIGN_OR_RETURN(HloSharding h,
-                       ToHloSharding(Annotatable(it->second->outputs[ref.leaf]), mesh));
+      ASSIGN_OR_RETURN(HloSharding h, leaf_sharding(*ref.producer, ref.leaf));
       leaves.push_back(std::move(h));
     }
     if (inst.shape().IsTuple()) {
@@ -112,6 +110,71 @@ Status AnnotateModule(Module& module, const Plan& plan, const Mesh& mesh) {
     }
   }
   return Status::Ok();
+}
+
+// name -> the plan's HLO sharding texts of that instruction's leaves.
+Expected<std::unordered_map<std::string, std::vector<std::string>>> PlanShardingsByName(
+    const nlohmann::json& plan) {
+  std::unordered_map<std::string, std::vector<std::string>> out;
+  if (!plan.is_object() || !plan.contains("instructions") || !plan["instructions"].is_array()) {
+    return InvalidArgument("the plan has no \"instructions\" list (is it `xpar plan --json` "
+                           "output?)");
+  }
+  for (const nlohmann::json& ip : plan["instructions"]) {
+    if (!ip.contains("name") || !ip["name"].is_string() || !ip.contains("hlo_sharding") ||
+        !ip["hlo_sharding"].is_array()) {
+      return InvalidArgument("plan entry {} lacks \"name\" or \"hlo_sharding\"", ip.dump());
+    }
+    std::vector<std::string> texts;
+    for (const nlohmann::json& t : ip["hlo_sharding"]) {
+      if (!t.is_string()) return InvalidArgument("plan entry {}: sharding is not a string",
+                                                 ip["name"].get<std::string>());
+      texts.push_back(t.get<std::string>());
+    }
+    out[ip["name"].get<std::string>()] = std::move(texts);
+  }
+  return out;
+}
+
+}  // namespace
+
+Status AnnotateModule(Module& module, const Plan& plan, const Mesh& mesh) {
+  std::unordered_map<const Instruction*, const Strategy*> chosen;
+  for (const InstructionPlan& ip : plan.instructions) chosen[ip.inst] = &ip.strategy;
+  return AnnotateLeaves(module, [&](const Instruction& producer,
+                                    int64_t leaf) -> Expected<HloSharding> {
+    auto it = chosen.find(&producer);
+    if (it == chosen.end()) {
+      return Internal("the plan has no strategy for %{}", producer.name());
+    }
+    return ToHloSharding(Annotatable(it->second->outputs[leaf]), mesh);
+  });
+}
+
+Status AnnotateModuleFromJson(Module& module, const nlohmann::json& plan, const Mesh& mesh) {
+  if (plan.contains("mesh") && plan["mesh"].is_string() &&
+      plan["mesh"].get<std::string>() != mesh.ToString()) {
+    return InvalidArgument("the plan was made for mesh {}, not {}",
+                           plan["mesh"].get<std::string>(), mesh.ToString());
+  }
+  ASSIGN_OR_RETURN(auto by_name, PlanShardingsByName(plan));
+  return AnnotateLeaves(module, [&](const Instruction& producer,
+                                    int64_t leaf) -> Expected<HloSharding> {
+    auto it = by_name.find(producer.name());
+    if (it == by_name.end()) {
+      return InvalidArgument("the plan has no entry for %{} (made for another module?)",
+                             producer.name());
+    }
+    if (leaf >= static_cast<int64_t>(it->second.size()) || it->second[leaf].empty()) {
+      return InvalidArgument("the plan gives %{} no sharding for its leaf {}", producer.name(),
+                             leaf);
+    }
+    auto h = ParseHloSharding(it->second[leaf]);
+    if (!h.ok()) {
+      return InvalidArgument("plan entry %{}: {}", producer.name(), h.status().message());
+    }
+    return h;
+  });
 }
 
 }  // namespace xpar

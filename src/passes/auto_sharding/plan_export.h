@@ -17,6 +17,11 @@ nlohmann::json PlanToJson(const Plan& plan, const Mesh& mesh);
 // get-tuple-elements get the shardings of the leaves they forward.
 Status AnnotateModule(Module& module, const Plan& plan, const Mesh& mesh);
 
+// The same from a plan's JSON (what `xpar plan --json` writes), matching instructions by name.
+// Errors name the instruction when the plan does not fit the module (missing instruction,
+// wrong number of leaves, unreadable sharding) or was made for another mesh.
+Status AnnotateModuleFromJson(Module& module, const nlohmann::json& plan, const Mesh& mesh);
+
 std::string CollectiveUseToString(const CollectiveUse& use);  // "all-reduce 2.0 MiB over {0}"
 
 }  // namespace xpar
