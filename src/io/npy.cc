@@ -29,11 +29,13 @@ const char* DescrOf(PrimitiveType t) {
   return nullptr;
 }
 
-Literal WidenBf16(const Literal& v) {
+// bf16 and the f8/f6/f4 formats have no NumPy dtype; each of their values is an f32.
+bool NeedsWidening(PrimitiveType t) { return t == PrimitiveType::kBF16 || IsMinifloat(t); }
+
+Literal WidenToF32(const Literal& v) {
   Literal out(Shape(PrimitiveType::kF32, v.shape().dims()));
-  auto src = v.data<bf16>();
   auto dst = out.data<float>();
-  for (size_t i = 0; i < src.size(); ++i) dst[i] = static_cast<float>(src[i]);
+  for (size_t i = 0; i < dst.size(); ++i) dst[i] = static_cast<float>(v.GetAsDouble(i));
   return out;
 }
 
@@ -51,7 +53,7 @@ std::string_view After(std::string_view header, std::string_view key) {
 }  // namespace
 
 std::string EncodeNpy(const Literal& value) {
-  const Literal& v = value.type() == PrimitiveType::kBF16 ? WidenBf16(value) : value;
+  const Literal& v = NeedsWidening(value.type()) ? WidenToF32(value) : value;
   // Python tuple syntax: "()", "(2,)", "(2, 3)".
   std::string shape = fmt::format("{}", fmt::join(v.shape().dims(), ", "));
   if (v.shape().rank() == 1) shape += ",";

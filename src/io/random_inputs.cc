@@ -31,8 +31,7 @@ Literal RandomLiteral(const Shape& shape, uint64_t seed) {
       uint64_t r = SplitMix64(state);
       if constexpr (std::is_same_v<T, bool>) {
         x = (r & 1) != 0;
-      } else if constexpr (std::is_floating_point_v<T> || std::is_same_v<T, bf16> ||
-                           std::is_same_v<T, f16>) {
+      } else if constexpr (std::is_floating_point_v<T> || kIsNarrowFloat<T>) {
         double u = static_cast<double>(r >> 11) * 0x1.0p-53;  // [0, 1)
         x = T(static_cast<float>(u));
         if constexpr (std::is_same_v<T, double>) x = u;

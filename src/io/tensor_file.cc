@@ -29,6 +29,8 @@ constexpr SafetensorsType kSafetensorsTypes[] = {
     {"U16", PrimitiveType::kU16},   {"U32", PrimitiveType::kU32}, {"U64", PrimitiveType::kU64},
     {"F16", PrimitiveType::kF16},   {"BF16", PrimitiveType::kBF16}, {"F32", PrimitiveType::kF32},
     {"F64", PrimitiveType::kF64},
+    // torch.float8_e5m2 / float8_e4m3fn; safetensors names no other 8-bit float of xpar's.
+    {"F8_E5M2", PrimitiveType::kF8E5M2}, {"F8_E4M3", PrimitiveType::kF8E4M3FN},
 };
 
 }  // namespace
@@ -154,7 +156,11 @@ Status WriteSafetensors(const std::string& path, const std::vector<NamedTensor>&
     for (const auto& st : kSafetensorsTypes) {
       if (st.type == t.value.type()) dtype = st.name;
     }
-    if (!dtype) return InvalidArgument("tensor '{}' is not an array", t.name);
+    if (!t.value.shape().IsArray()) return InvalidArgument("tensor '{}' is not an array", t.name);
+    if (!dtype) {
+      return Unimplemented("tensor '{}': safetensors has no dtype for {} (write .npz, which stores "
+                           "it as float32)", t.name, PrimitiveTypeName(t.value.type()));
+    }
     uint64_t size = static_cast<uint64_t>(t.value.size_bytes());
     header[t.name] = {{"dtype", dtype},
                       {"shape", t.value.shape().dims()},

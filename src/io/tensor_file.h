@@ -15,12 +15,14 @@ struct NamedTensor {
   Literal value;
 };
 
-// .npz: a zip of NAME.npy members (np.savez or np.savez_compressed). bf16 has no NumPy type: it
-// is written as float32 (exactly), and float32 data is accepted where bf16 is expected.
+// .npz: a zip of NAME.npy members (np.savez or np.savez_compressed). bf16 and the f8/f6/f4 types
+// have no NumPy type: they are written as float32 (exactly), and float32 data is accepted where
+// they are expected (rounded to nearest even).
 Expected<std::vector<NamedTensor>> ReadNpz(const std::string& path);
 Status WriteNpz(const std::string& path, const std::vector<NamedTensor>& tensors);
 
-// .safetensors: 8-byte header length, JSON header, raw little-endian data.
+// .safetensors: 8-byte header length, JSON header, raw little-endian data. F8_E5M2 and F8_E4M3
+// (torch's float8_e4m3fn) are read and written; other 4/6/8-bit floats cannot be written.
 Expected<std::vector<NamedTensor>> ReadSafetensors(const std::string& path);
 Status WriteSafetensors(const std::string& path, const std::vector<NamedTensor>& tensors);
 

@@ -33,7 +33,7 @@ double Literal::GetAsDouble(int64_t i) const {
   double out = 0;
   VisitArrayType(type(), [&](auto t) {
     using T = decltype(t);
-    if constexpr (std::is_same_v<T, bf16> || std::is_same_v<T, f16>) {
+    if constexpr (kIsNarrowFloat<T>) {
       out = static_cast<float>(data<T>()[i]);
     } else {
       out = static_cast<double>(data<T>()[i]);
@@ -45,7 +45,7 @@ double Literal::GetAsDouble(int64_t i) const {
 void Literal::SetFromDouble(int64_t i, double v) {
   VisitArrayType(type(), [&](auto t) {
     using T = decltype(t);
-    if constexpr (std::is_same_v<T, bf16> || std::is_same_v<T, f16>) {
+    if constexpr (kIsNarrowFloat<T>) {
       data<T>()[i] = T(static_cast<float>(v));
     } else {
       data<T>()[i] = static_cast<T>(v);
@@ -57,7 +57,7 @@ int64_t Literal::GetAsInt64(int64_t i) const {
   int64_t out = 0;
   VisitArrayType(type(), [&](auto t) {
     using T = decltype(t);
-    if constexpr (std::is_same_v<T, bf16> || std::is_same_v<T, f16>) {
+    if constexpr (kIsNarrowFloat<T>) {
       out = static_cast<int64_t>(static_cast<float>(data<T>()[i]));
     } else {
       out = static_cast<int64_t>(data<T>()[i]);
@@ -69,7 +69,7 @@ int64_t Literal::GetAsInt64(int64_t i) const {
 void Literal::SetFromInt64(int64_t i, int64_t v) {
   VisitArrayType(type(), [&](auto t) {
     using T = decltype(t);
-    if constexpr (std::is_same_v<T, bf16> || std::is_same_v<T, f16>) {
+    if constexpr (kIsNarrowFloat<T>) {
       data<T>()[i] = T(static_cast<float>(v));
     } else {
       data<T>()[i] = static_cast<T>(v);

@@ -20,6 +20,17 @@ std::string_view PrimitiveTypeName(PrimitiveType t) {
     case PrimitiveType::kBF16: return "bf16";
     case PrimitiveType::kF32: return "f32";
     case PrimitiveType::kF64: return "f64";
+    case PrimitiveType::kF8E4M3FN: return "f8e4m3fn";
+    case PrimitiveType::kF8E5M2: return "f8e5m2";
+    case PrimitiveType::kF8E4M3FNUZ: return "f8e4m3fnuz";
+    case PrimitiveType::kF8E5M2FNUZ: return "f8e5m2fnuz";
+    case PrimitiveType::kF8E4M3B11FNUZ: return "f8e4m3b11fnuz";
+    case PrimitiveType::kF8E3M4: return "f8e3m4";
+    case PrimitiveType::kF8E4M3: return "f8e4m3";
+    case PrimitiveType::kF8E8M0FNU: return "f8e8m0fnu";
+    case PrimitiveType::kF6E2M3FN: return "f6e2m3fn";
+    case PrimitiveType::kF6E3M2FN: return "f6e3m2fn";
+    case PrimitiveType::kF4E2M1FN: return "f4e2m1fn";
     case PrimitiveType::kTuple: return "(tuple)";
     case PrimitiveType::kToken: return "token";
   }
@@ -38,7 +49,19 @@ int64_t ByteWidth(PrimitiveType t) {
   switch (t) {
     case PrimitiveType::kPred:
     case PrimitiveType::kS8:
-    case PrimitiveType::kU8: return 1;
+    case PrimitiveType::kU8:
+    case PrimitiveType::kF8E4M3FN:
+    case PrimitiveType::kF8E5M2:
+    case PrimitiveType::kF8E4M3FNUZ:
+    case PrimitiveType::kF8E5M2FNUZ:
+    case PrimitiveType::kF8E4M3B11FNUZ:
+    case PrimitiveType::kF8E3M4:
+    case PrimitiveType::kF8E4M3:
+    case PrimitiveType::kF8E8M0FNU:
+    case PrimitiveType::kF6E2M3FN:
+    case PrimitiveType::kF6E3M2FN:
+    case PrimitiveType::kF4E2M1FN:
+      return 1;  // the 4/6/8-bit floats too: one per byte
     case PrimitiveType::kS16:
     case PrimitiveType::kU16:
     case PrimitiveType::kF16:
@@ -55,9 +78,19 @@ int64_t ByteWidth(PrimitiveType t) {
   return 0;
 }
 
+int64_t EncodingBits(PrimitiveType t) {
+  if (t == PrimitiveType::kF4E2M1FN) return kF4E2M1FN.Width();
+  if (t == PrimitiveType::kF6E2M3FN) return kF6E2M3FN.Width();
+  if (t == PrimitiveType::kF6E3M2FN) return kF6E3M2FN.Width();
+  return 8 * ByteWidth(t);
+}
+
+bool IsMinifloat(PrimitiveType t) {
+  return t >= PrimitiveType::kF8E4M3FN && t <= PrimitiveType::kF4E2M1FN;
+}
 bool IsFloating(PrimitiveType t) {
   return t == PrimitiveType::kF16 || t == PrimitiveType::kBF16 || t == PrimitiveType::kF32 ||
-         t == PrimitiveType::kF64;
+         t == PrimitiveType::kF64 || IsMinifloat(t);
 }
 bool IsSignedInt(PrimitiveType t) {
   return t == PrimitiveType::kS8 || t == PrimitiveType::kS16 || t == PrimitiveType::kS32 ||

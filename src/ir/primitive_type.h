@@ -1,11 +1,15 @@
-// Element types (HLO's PrimitiveType subset that xpar supports) and the 16-bit float formats.
-// bf16/f16 values are computed in f32 and rounded to nearest even on store, as XLA does on CPU.
+// Element types (HLO's PrimitiveType subset that xpar supports), the 16-bit float formats and the
+// 4/6/8-bit ones (ir/minifloat.h). Those are computed in f32 and rounded to nearest even on store,
+// as XLA does on CPU.
 #pragma once
 
 #include <cstdint>
 #include <cstring>
 #include <optional>
 #include <string_view>
+#include <type_traits>
+
+#include "ir/minifloat.h"
 
 namespace xpar {
 
@@ -23,16 +27,32 @@ enum class PrimitiveType : uint8_t {
   kBF16,
   kF32,
   kF64,
+  // The 4/6/8-bit floats of ir/minifloat.h, one per byte.
+  kF8E4M3FN,
+  kF8E5M2,
+  kF8E4M3FNUZ,
+  kF8E5M2FNUZ,
+  kF8E4M3B11FNUZ,
+  kF8E3M4,
+  kF8E4M3,
+  kF8E8M0FNU,
+  kF6E2M3FN,
+  kF6E3M2FN,
+  kF4E2M1FN,
   kTuple,
   kToken,
 };
 
 std::string_view PrimitiveTypeName(PrimitiveType t);  // "f32", "pred", "token", "(tuple)"
-// Parses "f32", "bf16", ...; nullopt for unknown names (complex and fp8 included: the parser
+// Parses "f32", "bf16", "f8e4m3fn", ...; nullopt for unknown names (complex included: the parser
 // gives those their own "unsupported element type" error).
 std::optional<PrimitiveType> PrimitiveTypeFromName(std::string_view name);
 int64_t ByteWidth(PrimitiveType t);  // 1 for pred; 0 for tuple and token
-bool IsFloating(PrimitiveType t);
+// Bits an element's encoding uses: 8 * ByteWidth, except 4 for f4e2m1fn and 6 for f6 (whose byte
+// keeps the upper bits zero).
+int64_t EncodingBits(PrimitiveType t);
+bool IsFloating(PrimitiveType t);  // f16, bf16, f32, f64 and the minifloats
+bool IsMinifloat(PrimitiveType t);  // the 4/6/8-bit floats (f8e4m3fn, ..., f4e2m1fn)
 bool IsSignedInt(PrimitiveType t);
 bool IsUnsignedInt(PrimitiveType t);
 inline bool IsInteger(PrimitiveType t) { return IsSignedInt(t) || IsUnsignedInt(t); }
@@ -71,6 +91,12 @@ struct f16 {
   explicit operator float() const { return F16BitsToFloat(bits); }
 };
 
+// Storage types whose arithmetic is done in f32 and rounded to nearest even on store: bf16, f16
+// and the minifloats.
+template <typename T>
+inline constexpr bool kIsNarrowFloat =
+    std::is_same_v<T, bf16> || std::is_same_v<T, f16> || kIsMinifloat<T>;
+
 // Calls fn(T{}) with the C++ type that stores elements of `t` (bool for pred, bf16, f16, ...).
 // Returns false for tuple/token.
 template <typename Fn>
@@ -89,6 +115,17 @@ bool VisitArrayType(PrimitiveType t, Fn&& fn) {
     case PrimitiveType::kBF16: fn(bf16{}); return true;
     case PrimitiveType::kF32: fn(float{}); return true;
     case PrimitiveType::kF64: fn(double{}); return true;
+    case PrimitiveType::kF8E4M3FN: fn(f8e4m3fn{}); return true;
+    case PrimitiveType::kF8E5M2: fn(f8e5m2{}); return true;
+    case PrimitiveType::kF8E4M3FNUZ: fn(f8e4m3fnuz{}); return true;
+    case PrimitiveType::kF8E5M2FNUZ: fn(f8e5m2fnuz{}); return true;
+    case PrimitiveType::kF8E4M3B11FNUZ: fn(f8e4m3b11fnuz{}); return true;
+    case PrimitiveType::kF8E3M4: fn(f8e3m4{}); return true;
+    case PrimitiveType::kF8E4M3: fn(f8e4m3{}); return true;
+    case PrimitiveType::kF8E8M0FNU: fn(f8e8m0fnu{}); return true;
+    case PrimitiveType::kF6E2M3FN: fn(f6e2m3fn{}); return true;
+    case PrimitiveType::kF6E3M2FN: fn(f6e3m2fn{}); return true;
+    case PrimitiveType::kF4E2M1FN: fn(f4e2m1fn{}); return true;
     case PrimitiveType::kTuple:
     case PrimitiveType::kToken: return false;
   }
@@ -113,6 +150,17 @@ XPAR_NATIVE_TYPE(f16, kF16)
 XPAR_NATIVE_TYPE(bf16, kBF16)
 XPAR_NATIVE_TYPE(float, kF32)
 XPAR_NATIVE_TYPE(double, kF64)
+XPAR_NATIVE_TYPE(f8e4m3fn, kF8E4M3FN)
+XPAR_NATIVE_TYPE(f8e5m2, kF8E5M2)
+XPAR_NATIVE_TYPE(f8e4m3fnuz, kF8E4M3FNUZ)
+XPAR_NATIVE_TYPE(f8e5m2fnuz, kF8E5M2FNUZ)
+XPAR_NATIVE_TYPE(f8e4m3b11fnuz, kF8E4M3B11FNUZ)
+XPAR_NATIVE_TYPE(f8e3m4, kF8E3M4)
+XPAR_NATIVE_TYPE(f8e4m3, kF8E4M3)
+XPAR_NATIVE_TYPE(f8e8m0fnu, kF8E8M0FNU)
+XPAR_NATIVE_TYPE(f6e2m3fn, kF6E2M3FN)
+XPAR_NATIVE_TYPE(f6e3m2fn, kF6E3M2FN)
+XPAR_NATIVE_TYPE(f4e2m1fn, kF4E2M1FN)
 #undef XPAR_NATIVE_TYPE
 
 }  // namespace xpar

@@ -51,8 +51,7 @@ void AppendElement(const Literal& lit, int64_t i, std::string* out) {
     T v = lit.data<T>()[i];
     if constexpr (std::is_same_v<T, bool>) {
       *out += v ? "true" : "false";
-    } else if constexpr (std::is_same_v<T, bf16> || std::is_same_v<T, f16> ||
-                         std::is_same_v<T, float>) {
+    } else if constexpr (kIsNarrowFloat<T> || std::is_same_v<T, float>) {
       *out += FormatFloat(static_cast<float>(v), false);
     } else if constexpr (std::is_same_v<T, double>) {
       *out += FormatFloat(v, true);

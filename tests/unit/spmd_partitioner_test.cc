@@ -202,14 +202,22 @@ ENTRY %main (x: f32[7,5], w: f32[5,3]) -> (f32[7,3], f32[3], s32[7,3]) {
 }
 )";
 
-TEST(SpmdPartitioner, UnevenSplitsStayWhole) {
+TEST(SpmdPartitioner, UnevenSplitsArePaddedOrKeptWhole) {
   Mesh mesh({2});
   auto m = Annotated(kUneven,
                      {{"x", S({{0}, {}})}, {"w", S({{0}, {}})}, {"i", S({{0}, {}})}}, mesh);
   auto p = ExpectSame(*m, mesh);
   ASSERT_TRUE(p);
-  // 7 rows do not split in two: the parameter stays whole.
-  EXPECT_EQ(p->entry()->parameters()[0]->shape().dims(), (std::vector<int64_t>{7, 5}));
+  // 7 rows split in two: 4 per device, the second shard padded.
+  EXPECT_EQ(p->entry()->parameters()[0]->shape().dims(), (std::vector<int64_t>{4, 5}));
+  // With uneven splits off, 7 rows do not split in two: the parameter stays whole.
+  PartitionOptions even_only;
+  even_only.uneven = false;
+  std::unique_ptr<Module> whole;
+  auto diff = PartitionedDifference(*m, mesh, 7, &whole, even_only);
+  ASSERT_TRUE(diff.ok()) << diff.status().ToString();
+  EXPECT_LE(*diff, 1e-5);
+  EXPECT_EQ(whole->entry()->parameters()[0]->shape().dims(), (std::vector<int64_t>{7, 5}));
 }
 
 const std::string kDataMovement = R"(HloModule moves
@@ -275,10 +283,12 @@ TEST(SpmdPartitioner, AlreadyPartitionedModuleIsRefused) {
   auto m = ParseHloModule(std::string("HloModule p\n") + kAdd + R"(
 ENTRY %main (x: f32[4]) -> f32[4] {
   %x = f32[4] parameter(0)
-  ROOT %r = f32[4] all-reduce(%x), replica_groups={}, to_apply=%add
+  ROOT %r = f32[4] all-reduce(%x), channel_id=1, replica_groups={{0,1}}, use_global_device_ids=true, to_apply=%add
 }
 )");
   ASSERT_TRUE(m.ok());
+  // A cross-partition collective (channel id) means the module is already partitioned; a
+  // cross-replica one (no channel id) is the program's own and needs num_replicas instead.
   auto p = PartitionModule(**m, Mesh({2}));
   ASSERT_FALSE(p.ok());
   EXPECT_NE(p.status().message().find("already partitioned"), std::string::npos);

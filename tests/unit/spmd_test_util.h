@@ -49,33 +49,40 @@ inline void FlattenLeaves(const Literal& l, std::vector<const Literal*>& out) {
   }
 }
 
-// Rebuilds a value of `shape` from per-device results, leaf by leaf.
+inline void FlattenShapes(const Shape& s, std::vector<Shape>& out) {
+  if (s.IsTuple()) {
+    for (const Shape& e : s.tuple_shapes()) FlattenShapes(e, out);
+  } else {
+    out.push_back(s);
+  }
+}
+
+// Rebuilds a value of `shape` (the unpartitioned result's) from per-device results, leaf by leaf.
 inline Expected<Literal> JoinResults(const std::vector<Literal>& results, const Shape& shape,
                                      const std::vector<ShardingSpec>& specs, const Mesh& mesh) {
   std::vector<std::vector<const Literal*>> leaves(results.size());
   for (size_t d = 0; d < results.size(); ++d) FlattenLeaves(results[d], leaves[d]);
+  std::vector<Shape> leaf_shapes;
+  FlattenShapes(shape, leaf_shapes);
+  if (leaf_shapes.size() != specs.size()) {
+    return Internal("{} result leaves but {} root shardings", leaf_shapes.size(), specs.size());
+  }
   std::vector<Literal> joined;
   for (size_t i = 0; i < specs.size(); ++i) {
     std::vector<Literal> shards;
     for (size_t d = 0; d < results.size(); ++d) shards.push_back(*leaves[d][i]);
-    Shape leaf_shape = shards[0].shape();
-    if (leaf_shape.IsArray()) {
-      for (size_t k = 0; k < leaf_shape.dims().size(); ++k) {
-        int64_t n = 1;
-        for (int64_t a : specs[i].dim_axes[k]) n *= mesh.axis_size(a);
-        leaf_shape.mutable_dims()[k] *= n;
-      }
-    }
-    ASSIGN_OR_RETURN(Literal l, Assemble(shards, specs[i], mesh, leaf_shape));
+    ASSIGN_OR_RETURN(Literal l, Assemble(shards, specs[i], mesh, leaf_shapes[i]));
     joined.push_back(std::move(l));
   }
   if (!shape.IsTuple()) return std::move(joined.at(0));
   return Literal::Tuple(std::move(joined));  // flat tuples only (what the tests use)
 }
 
-// Runs `partitioned` on the mesh with `args` (full arrays) split by its parameter shardings.
+// Runs `partitioned` on the mesh with `args` (full arrays) split by its parameter shardings and
+// joins the results into a value of `result_shape` (the unpartitioned root's shape).
 inline Expected<Literal> RunPartitioned(const Module& partitioned, const Mesh& mesh,
-                                        const std::vector<Literal>& args) {
+                                        const std::vector<Literal>& args,
+                                        const Shape& result_shape) {
   const int64_t n = mesh.num_devices();
   std::vector<std::vector<Literal>> device_args(n);
   for (const Instruction* p : partitioned.entry()->parameters()) {
@@ -89,19 +96,21 @@ inline Expected<Literal> RunPartitioned(const Module& partitioned, const Mesh& m
                    RunOnDevices(partitioned, std::move(device_args), 1, n));
   const Instruction* root = partitioned.entry()->root();
   ASSIGN_OR_RETURN(std::vector<ShardingSpec> specs, LeafSpecs(*root, mesh));
-  return JoinResults(results, root->shape(), specs, mesh);
+  return JoinResults(results, result_shape, specs, mesh);
 }
 
 // Partitions `module` on `mesh`, runs both ways on random arguments, and returns the largest
 // relative difference (or an error).
 inline Expected<double> PartitionedDifference(const Module& module, const Mesh& mesh,
                                               uint64_t seed = 1,
-                                              std::unique_ptr<Module>* keep = nullptr) {
-  ASSIGN_OR_RETURN(std::unique_ptr<Module> partitioned, PartitionModule(module, mesh));
+                                              std::unique_ptr<Module>* keep = nullptr,
+                                              const PartitionOptions& options = {}) {
+  ASSIGN_OR_RETURN(std::unique_ptr<Module> partitioned, PartitionModule(module, mesh, options));
   std::vector<Literal> args = RandomArguments(*module.entry(), seed);
   Interpreter single(module);
   ASSIGN_OR_RETURN(Literal want, single.Run(args));
-  ASSIGN_OR_RETURN(Literal got, RunPartitioned(*partitioned, mesh, args));
+  ASSIGN_OR_RETURN(Literal got,
+                   RunPartitioned(*partitioned, mesh, args, module.entry()->root()->shape()));
   if (keep) *keep = std::move(partitioned);
   return MaxRelativeDifference(got, want);
 }

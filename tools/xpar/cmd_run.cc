@@ -236,57 +236,106 @@ double RelativeDifference(const Literal& a, const Literal& b) {
   return scale > 0 ? diff / scale : INFINITY;
 }
 
+// The single-device reference of a --mesh run: one result per replica.
+Expected<std::vector<Literal>> ReferenceRun(const Module& m, const std::vector<Literal>& args,
+                                            int64_t replicas) {
+  if (replicas == 1) {
+    Interpreter interp(m);
+    ASSIGN_OR_RETURN(Literal r, interp.Run(args));
+    std::vector<Literal> out;
+    out.push_back(std::move(r));
+    return out;
+  }
+  return RunOnDevices(m, std::vector<std::vector<Literal>>(replicas, args), replicas, 1);
+}
+
+// Each replica's outputs joined from its partitions' shards.
+Expected<std::vector<Literal>> JoinReplicas(const Module& m, const Module& pm,
+                                            const std::vector<Literal>& results,
+                                            int64_t replicas, const Mesh& mesh) {
+  ASSIGN_OR_RETURN(std::vector<ShardingSpec> root_specs, LeafSpecs(*pm.entry()->root(), mesh));
+  const int64_t n = mesh.num_devices();
+  std::vector<Literal> joined;
+  for (int64_t r = 0; r < replicas; ++r) {
+    std::vector<const Literal*> parts;
+    for (int64_t d = 0; d < n; ++d) parts.push_back(&results[r * n + d]);
+    size_t next = 0;
+    ASSIGN_OR_RETURN(Literal j, AssembleTree(parts, m.entry()->root()->shape(), root_specs,
+                                             next, mesh));
+    joined.push_back(std::move(j));
+  }
+  return joined;
+}
+
+// --check: each output's largest difference over the replicas, against the reference run.
+int CheckAgainstReference(const RunOptions& o, const Module& m, const std::vector<Literal>& args,
+                          const std::vector<Literal>& joined) {
+  const int64_t replicas = static_cast<int64_t>(joined.size());
+  auto reference = ReferenceRun(m, args, replicas);
+  if (!reference.ok()) return ReportError("run", reference.status());
+  std::vector<double> worst;
+  std::vector<std::string> names;
+  for (int64_t r = 0; r < replicas; ++r) {
+    std::vector<NamedTensor> got = NameOutputs(joined[r]);
+    std::vector<NamedTensor> want = NameOutputs(std::move((*reference)[r]));
+    worst.resize(got.size(), 0.0);
+    names.resize(got.size());
+    for (size_t i = 0; i < got.size(); ++i) {
+      names[i] = got[i].name;
+      worst[i] = std::max(worst[i], RelativeDifference(got[i].value, want[i].value));
+    }
+  }
+  bool ok = true;
+  for (size_t i = 0; i < worst.size(); ++i) {
+    bool good = worst[i] <= o.rtol;
+    ok &= good;
+    fmt::print("check {}: max relative difference {:.3g} ({})\n", names[i], worst[i],
+               good ? "ok" : fmt::format("exceeds rtol {:g}", o.rtol));
+  }
+  return ok ? 0 : 1;
+}
+
 int RunOnMesh(const RunOptions& o, const Module& m, std::vector<Literal> args) {
   auto mesh = Mesh::Parse(o.mesh);
   if (!mesh.ok()) return ReportError("run", mesh.status());
-  auto partitioned = PartitionModule(m, *mesh);
+  PartitionOptions options;  // a program with its own cross-replica collectives keeps them
+  options.num_replicas = o.replicas > 0 ? o.replicas
+                                        : std::max<int64_t>(1, DevicesNamedByCollectives(m));
+  const int64_t replicas = options.num_replicas;
+  auto partitioned = PartitionModule(m, *mesh, options);
   if (!partitioned.ok()) return ReportError("run", partitioned.status());
   const Module& pm = **partitioned;
   const int64_t n = mesh->num_devices();
-  std::vector<std::vector<Literal>> device_args(n);
+  std::vector<std::vector<Literal>> device_args(replicas * n);
   for (const Instruction* param : pm.entry()->parameters()) {
     const Literal& full = args[param->attrs().parameter_number];
     auto specs = LeafSpecs(*param, *mesh);
     if (!specs.ok()) return ReportError("run", specs.status());
-    for (int64_t d = 0; d < n; ++d) {
-      device_args[d].push_back(param->shape().IsArray() ? ShardOf(full, specs->at(0), *mesh, d)
+    for (int64_t d = 0; d < replicas * n; ++d) {
+      device_args[d].push_back(param->shape().IsArray() ? ShardOf(full, specs->at(0), *mesh,
+                                                                  d % n)
                                                         : full);
     }
   }
   auto start = std::chrono::steady_clock::now();
-  std::vector<Literal> single = n == 1 ? device_args[0] : std::vector<Literal>{};
-  auto results = RunDevices(pm, std::move(device_args), std::move(single), 1, n);
+  std::vector<Literal> single = replicas * n == 1 ? device_args[0] : std::vector<Literal>{};
+  auto results = RunDevices(pm, std::move(device_args), std::move(single), replicas, n);
   if (!results.ok()) return ReportError("run", results.status());
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  fmt::print(stderr, "ran {} partitioned on mesh {} ({} devices) in {:.3f} s\n", m.name(),
-             mesh->ToString(), n, seconds);
-  auto root_specs = LeafSpecs(*pm.entry()->root(), *mesh);
-  if (!root_specs.ok()) return ReportError("run", root_specs.status());
-  std::vector<const Literal*> parts;
-  for (const Literal& r : *results) parts.push_back(&r);
-  size_t next = 0;
-  auto joined = AssembleTree(parts, m.entry()->root()->shape(), *root_specs, next, *mesh);
+  fmt::print(stderr, "ran {} partitioned on mesh {} ({} devices{}) in {:.3f} s\n", m.name(),
+             mesh->ToString(), replicas * n,
+             replicas > 1 ? fmt::format(": {} replicas x {}", replicas, n) : "", seconds);
+  auto joined = JoinReplicas(m, pm, *results, replicas, *mesh);
   if (!joined.ok()) return ReportError("run", joined.status());
-  std::vector<NamedTensor> outs = NameOutputs(std::move(joined).value());
+  if (replicas > 1) fmt::print("replica 0 of {}:\n", replicas);
+  std::vector<NamedTensor> outs = NameOutputs((*joined)[0]);
   PrintOutputs(outs, o.print_limit, "");
   if (!o.out.empty()) {
     Status s = WriteTensorFile(o.out, outs);
     if (!s.ok()) return ReportError("run", s);
   }
   if (!o.check) return 0;
-  Interpreter interp(m);
-  auto reference = interp.Run(args);
-  if (!reference.ok()) return ReportError("run", reference.status());
-  std::vector<NamedTensor> want = NameOutputs(std::move(reference).value());
-  bool ok = true;
-  for (size_t i = 0; i < outs.size(); ++i) {
-    double rel = RelativeDifference(outs[i].value, want[i].value);
-    bool good = rel <= o.rtol;
-    ok &= good;
-    fmt::print("check {}: max relative difference {:.3g} ({})\n", outs[i].name, rel,
-               good ? "ok" : fmt::format("exceeds rtol {:g}", o.rtol));
-  }
-  return ok ? 0 : 1;
+  return CheckAgainstReference(o, m, args, *joined);
 }
 
 }  // namespace
@@ -305,7 +354,8 @@ void RegisterRunCommand(CLI::App& app) {
                                    "(device 0's when several)");
   cmd->add_option("--devices,--replicas", o->replicas,
                   "Simulated devices (replicas); default: as many as the module's collectives "
-                  "name");
+                  "name. With --mesh: replicas x mesh devices run, each replica partitioned "
+                  "over the mesh");
   cmd->add_option("--partitions", o->partitions, "Partitions per replica (default 1)");
   cmd->add_option("--mesh", o->mesh,
                   "Partition the module by its sharding annotations onto this device mesh "

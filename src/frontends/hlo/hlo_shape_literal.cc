@@ -29,7 +29,7 @@ bool ParseElement(std::string_view tok, T* out) {
       return false;
     }
     return true;
-  } else if constexpr (std::is_same_v<T, bf16> || std::is_same_v<T, f16>) {
+  } else if constexpr (kIsNarrowFloat<T>) {
     float f;
     auto [p, ec] = std::from_chars(tok.data(), end, f);
     if (ec != std::errc() || p != end) return false;

@@ -1,7 +1,9 @@
 // CHLO ops the parser lowers itself (as stablehlo-opt --chlo-legalize-to-stablehlo would):
 // chlo.mulhi, the high half of the full integer product, built from half-width products so it
-// needs no wider type (64-bit included). Other CHLO ops are reported as needing legalization.
-#include "frontends/stablehlo/stablehlo_parser_impl.h"
+// needs no wider type (64-bit included); chlo.erf and chlo.top_k (HLO erf / topk, as the
+// StableHLO printer writes them); chlo.scan and chlo.ragged_dot go to their own files
+// (stablehlo_chlo.h). Other CHLO ops are reported as needing legalization.
+#include "frontends/stablehlo/stablehlo_chlo.h"
 
 namespace xpar::mlir {
 namespace {
@@ -23,7 +25,28 @@ PrimitiveType UnsignedOf(PrimitiveType t) {
 
 }  // namespace
 
+// chlo.top_k {k = N} -> (values, indices) as HLO topk; `largest = false` (an xpar extension the
+// printer writes for a smallest-k topk) selects the smallest.
+Expected<std::vector<Instruction*>> BuildChloTopK(Parser& p, Scope* scope, OpInfo* op) {
+  const Attr* k = op->Find("k");
+  if (op->operands.size() != 1 || op->result_types.size() != 2 || !k ||
+      k->kind != Attr::Kind::kInt) {
+    return p.Error(op->offset,
+                   "chlo.top_k takes one operand and k, and returns values and indices");
+  }
+  Instruction* inst = p.Add(scope->comp, Opcode::kTopK, p.ResultShape(*op), op->operands,
+                            op->offset, op->result_name);
+  inst->attrs().topk_k = k->i;
+  const Attr* largest = op->Find("largest");
+  inst->attrs().topk_largest = !largest || largest->kind != Attr::Kind::kBool || largest->b;
+  return p.Unpack(scope->comp, inst, 2, op->offset);
+}
+
 Expected<std::vector<Instruction*>> Parser::BuildChlo(Scope* scope, OpInfo* op) {
+  if (op->mnemonic == "scan") return BuildChloScan(*this, scope, op);
+  if (op->mnemonic == "ragged_dot") return BuildChloRaggedDot(*this, scope, op);
+  if (op->mnemonic == "erf") return BuildSimple(scope, op, Opcode::kErf);
+  if (op->mnemonic == "top_k") return BuildChloTopK(*this, scope, op);
   if (op->mnemonic != "mulhi") {
     return Unsupported(op->offset, fmt::format("'{}' is a CHLO op: legalize it to StableHLO first "
                                                "(stablehlo-opt --chlo-legalize-to-stablehlo)",

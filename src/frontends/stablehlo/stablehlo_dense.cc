@@ -47,6 +47,11 @@ Status StoreElement(const Token& t, PrimitiveType type, uint8_t* dst,
     }
     if (neg) u = static_cast<uint64_t>(-static_cast<int64_t>(u));
     if (type == PrimitiveType::kPred) u = u != 0;
+    const int64_t bits = EncodingBits(type);
+    if (hex && IsFloating(type) && bits < 64 && (u >> bits) != 0) {
+      return error(t.offset, fmt::format("hexadecimal float constant '{}' does not fit the {} "
+                                         "bits of {}", s, bits, PrimitiveTypeName(type)));
+    }
     std::memcpy(dst, &u, width);  // little-endian: the low bytes
     return Status::Ok();
   }
@@ -54,24 +59,18 @@ Status StoreElement(const Token& t, PrimitiveType type, uint8_t* dst,
     return error(t.offset, fmt::format("float literal '{}' for an integer type", s));
   }
   double v = std::strtod(std::string(s).c_str(), nullptr);
-  switch (type) {
-    case PrimitiveType::kF64: std::memcpy(dst, &v, 8); break;
-    case PrimitiveType::kF32: {
+  VisitArrayType(type, [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_same_v<T, double>) {
+      std::memcpy(dst, &v, 8);
+    } else if constexpr (std::is_same_v<T, float>) {
       float f = static_cast<float>(v);
       std::memcpy(dst, &f, 4);
-      break;
+    } else if constexpr (kIsNarrowFloat<T>) {  // bf16, f16, f8/f6/f4: round to nearest even
+      T x(static_cast<float>(v));
+      std::memcpy(dst, &x.bits, sizeof(x.bits));
     }
-    case PrimitiveType::kBF16: {
-      uint16_t b = FloatToBf16Bits(static_cast<float>(v));
-      std::memcpy(dst, &b, 2);
-      break;
-    }
-    default: {
-      uint16_t h = FloatToF16Bits(static_cast<float>(v));
-      std::memcpy(dst, &h, 2);
-      break;
-    }
-  }
+  });
   return Status::Ok();
 }
 

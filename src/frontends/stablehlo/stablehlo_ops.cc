@@ -1,6 +1,7 @@
 // StableHLO/MHLO ops -> HLO instructions: dispatch by op name, and the ops without regions.
 // Attributes are read from both spellings: generic (`broadcast_dimensions = ...`) and pretty
 // (`dims = [...]`).
+#include "frontends/stablehlo/stablehlo_ops_distributed.h"
 #include "frontends/stablehlo/stablehlo_parser_impl.h"
 
 namespace xpar::mlir {
@@ -68,6 +69,14 @@ Expected<std::vector<Instruction*>> Parser::BuildOp(Scope* scope, OpInfo* op) {
     return Unpack(scope->comp, call, op->num_results, op->offset);
   }
   if (IsLowerableDynamicOp(m)) return BuildDynamic(scope, op);
+  if (m == "async_start" || m == "async_update" || m == "async_done") {
+    return BuildAsync(*this, scope, op);
+  }
+  if (m == "send" || m == "recv") return BuildSendRecv(*this, scope, op);
+  if (m == "collective_reduce") return BuildCollectiveReduce(*this, scope, op);
+  if (m == "collective_broadcast" && op->Find("has_dynamic_root")) {
+    return BuildDynamicRootBroadcast(*this, scope, op);
+  }
   std::optional<Opcode> opcode = MhloOnlyOpcode(m);
   if (!opcode) opcode = OpcodeFromStableHloName(m);
   if (!opcode) {

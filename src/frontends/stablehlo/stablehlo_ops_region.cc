@@ -229,10 +229,6 @@ Expected<std::vector<Instruction*>> Parser::BuildCheck(Scope* scope, OpInfo* op)
     if (!programs || programs->kind != Attr::Kind::kList || programs->list.empty()) {
       return Error(op->offset, "run_parallel needs programs=[[@f, ...], ...]");
     }
-    if (op->Find("infeed")) {
-      return Unsupported(op->offset, "run_parallel with infeed is not supported (the interpreter "
-                                     "runs self-contained programs only)");
-    }
     Instruction* inst = Add(comp, Opcode::kCustomCall, Shape::Tuple(op->result_types), operands,
                             op->offset, "run_parallel");
     int64_t parts = static_cast<int64_t>(programs->list[0].list.size());
@@ -245,10 +241,26 @@ Expected<std::vector<Instruction*>> Parser::BuildCheck(Scope* scope, OpInfo* op)
         calls_.push_back({inst, static_cast<int64_t>(inst->called().size()) - 1, p.s, p.offset});
       }
     }
+    // infeed=[@f, ...]: the host queue, one value per function result, called after the
+    // programs (the runtime pops them in this order).
+    int64_t infeeds = 0;
+    if (const Attr* infeed = op->Find("infeed")) {
+      if (infeed->kind != Attr::Kind::kList) {
+        return Error(infeed->offset, "infeed=[@f, ...] expected");
+      }
+      for (const Attr& f : infeed->list) {
+        if (f.kind != Attr::Kind::kSymbol) return Error(f.offset, "infeed=[@f, ...] expected");
+        inst->mutable_called().push_back(nullptr);
+        calls_.push_back({inst, static_cast<int64_t>(inst->called().size()) - 1, f.s, f.offset});
+        ++infeeds;
+      }
+    }
     inst->attrs().custom_call_target = target;
     inst->attrs().has_side_effect = true;
     inst->attrs().backend_config =
-        fmt::format("\"replicas={} partitions={}\"", programs->list.size(), parts);
+        infeeds == 0 ? fmt::format("\"replicas={} partitions={}\"", programs->list.size(), parts)
+                     : fmt::format("\"replicas={} partitions={} infeed={}\"",
+                                   programs->list.size(), parts, infeeds);
     if (op->num_results == 0) return std::vector<Instruction*>{};
     std::vector<Instruction*> out;
     for (int64_t i = 0; i < op->num_results; ++i) {

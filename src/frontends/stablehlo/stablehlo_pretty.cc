@@ -1,7 +1,7 @@
 // The pretty (custom assembly) forms of StableHLO/MHLO ops. Most share one grammar: operands,
 // `key = value` items, bare enum words (compare's LT, SIGNED), an optional attribute dictionary,
 // then `: type-signature`. while, reduce and convolution have their own shapes.
-#include "frontends/stablehlo/stablehlo_parser_impl.h"
+#include "frontends/stablehlo/stablehlo_chlo.h"
 
 namespace xpar::mlir {
 namespace {
@@ -18,6 +18,7 @@ bool IsEnumWord(std::string_view s) {
 
 Status Parser::ParsePrettyOp(Scope* scope, OpInfo* op) {
   const std::string& m = op->mnemonic;
+  if (op->name == "chlo.scan") return ParsePrettyChloScan(*this, scope, op);
   if (op->name.starts_with("chlo.")) {
     return Unsupported(op->offset, fmt::format("'{}' is a CHLO op: legalize it to StableHLO first "
                                                "(stablehlo-opt --chlo-legalize-to-stablehlo)",

@@ -1,5 +1,6 @@
 // StableHLO printer: module and func structure, SSA naming, regions for called computations,
-// and the generic op form `%r = "stablehlo.add"(%a, %b) {attrs} : (types) -> type`.
+// and the generic op form `%r = "stablehlo.add"(%a, %b) {attrs} : (types) -> type`; HLO-only ops
+// as their MHLO / CHLO op, send / recv with their -done as one stablehlo.send / recv.
 #include "frontends/stablehlo/stablehlo_printer.h"
 
 #include <fmt/format.h>
@@ -25,8 +26,27 @@ bool HasMultipleResults(const Instruction& inst) {
   return IsOneOf(inst.opcode(), {O::kReduce, O::kReduceWindow, O::kSort, O::kScatter,
                                  O::kAllReduce, O::kAllGather, O::kReduceScatter, O::kAllToAll,
                                  O::kCollectivePermute, O::kBatchNormTraining, O::kBatchNormGrad,
-                                 O::kRngBitGenerator, O::kInfeed, O::kWhile});
+                                 O::kRngBitGenerator, O::kInfeed, O::kWhile, O::kTopK});
 }
+
+// HLO ops without a StableHLO op, printed as the MHLO / CHLO op the parser reads back: copy as
+// "mhlo.copy", erf as "chlo.erf", topk as "chlo.top_k" (with `largest = false` only for a
+// smallest-k topk, which CHLO lacks), and the async wrappers as "mhlo.async_start" / _update /
+// _done whose bundle is the HLO tuple (`tuple<...>`, not MHLO's !mhlo.async_bundle) and whose
+// wrapped computation is `called_computation = @f`.
+std::string_view NonStableHloName(Opcode op) {
+  switch (op) {
+    case O::kCopy: return "mhlo.copy";
+    case O::kErf: return "chlo.erf";
+    case O::kTopK: return "chlo.top_k";
+    case O::kAsyncStart: return "mhlo.async_start";
+    case O::kAsyncUpdate: return "mhlo.async_update";
+    case O::kAsyncDone: return "mhlo.async_done";
+    default: return "";
+  }
+}
+
+bool IsAsync(Opcode op) { return IsOneOf(op, {O::kAsyncStart, O::kAsyncUpdate, O::kAsyncDone}); }
 
 // Ops whose region returns the elements of a tuple root as separate values.
 bool RegionReturnsElements(Opcode op) {
@@ -45,6 +65,8 @@ class Printer {
   Status PrintBody(const Computation& comp, int indent, bool flatten_root,
                    std::string_view return_op, bool split_root = false);
   Status PrintInstruction(const Instruction& inst, int indent);
+  // A send-done / recv-done with its send / recv, as one stablehlo.send / stablehlo.recv.
+  Status PrintTransfer(const Instruction& done, const std::string& pad);
   Status PrintRegions(const Instruction& inst, int indent, std::string* out);
   Status PrintRegion(const Computation& comp, bool with_args, bool flatten_root,
                      bool split_params, int indent, std::string* out);
@@ -64,6 +86,8 @@ class Printer {
   std::unordered_map<const Instruction*, std::string> values_;
   std::unordered_map<const Instruction*, std::vector<std::string>> results_;
   std::unordered_set<const Instruction*> needs_tuple_;
+  // Sends / recvs used only by their -done: printed together with it (PrintTransfer).
+  std::unordered_set<const Instruction*> paired_;
   std::unordered_set<std::string> used_;
   int64_t fresh_counter_ = 0;
   std::deque<const Computation*> pending_funcs_;
@@ -163,7 +187,9 @@ Status Printer::PrintRegion(const Computation& comp, bool with_args, bool flatte
 
 Status Printer::PrintRegions(const Instruction& inst, int indent, std::string* out) {
   const Opcode op = inst.opcode();
-  if (op == O::kCustomCall || op == O::kCall || inst.called().empty()) return Status::Ok();
+  if (op == O::kCustomCall || op == O::kCall || IsAsync(op) || inst.called().empty()) {
+    return Status::Ok();
+  }
   const bool flatten = RegionReturnsElements(op);
   // if/case branches take no arguments: their parameter is the matching operand, captured.
   const bool capture = op == O::kConditional;
@@ -189,6 +215,10 @@ Status Printer::PrintInstruction(const Instruction& inst, int indent) {
   const Opcode op = inst.opcode();
   std::string pad(indent, ' ');
   if (op == O::kParameter) return Status::Ok();  // bound as a block argument
+  if (paired_.count(&inst)) return Status::Ok();  // printed with its send-done / recv-done
+  if (IsOneOf(op, {O::kSendDone, O::kRecvDone}) && paired_.count(inst.operand(0))) {
+    return PrintTransfer(inst, pad);
+  }
   if (op == O::kGetTupleElement && results_.count(inst.operand(0))) {
     const auto& r = results_[inst.operand(0)];
     if (inst.attrs().tuple_index < 0 || inst.attrs().tuple_index >= static_cast<int64_t>(r.size())) {
@@ -204,6 +234,8 @@ Status Printer::PrintInstruction(const Instruction& inst, int indent) {
     name = inst.operand_count() > 0 && inst.operand(0)->shape().type() == PrimitiveType::kPred
                ? "stablehlo.if"
                : "stablehlo.case";
+  } else if (!NonStableHloName(op).empty()) {
+    name = NonStableHloName(op);
   } else if (IsOneOf(op, {O::kSend, O::kRecv}) || StableHloOpcodeName(op).empty() ||
              (op == O::kConstant && !inst.shape().IsArray())) {
     return Unimplemented("instruction '{}': HLO op '{}'{} has no StableHLO form", inst.name(),
@@ -258,6 +290,9 @@ Status Printer::PrintInstruction(const Instruction& inst, int indent) {
       attrs.push_back(fmt::format("called_computations = [{}]", fmt::join(refs, ", ")));
     }
   }
+  if (IsAsync(op) && !inst.called().empty()) {
+    attrs.push_back("called_computation = " + shlo_printer::SymbolRef(FuncName(inst.called()[0])));
+  }
   std::string extra = ExtraAttrs(inst);
   if (!extra.empty()) attrs.push_back(extra);
   std::string regions;
@@ -297,6 +332,46 @@ Status Printer::PrintInstruction(const Instruction& inst, int indent) {
   return Status::Ok();
 }
 
+Status Printer::PrintTransfer(const Instruction& done, const std::string& pad) {
+  const Instruction& start = *done.operand(0);
+  const bool send = start.opcode() == O::kSend;
+  const Shape& data = start.shape().tuple_shape(0);
+  if (!data.IsArray()) {
+    return Unimplemented("instruction '{}': a {} of a tuple has no StableHLO form", start.name(),
+                         HloOpcodeName(start.opcode()));
+  }
+  bool host = false;
+  for (const auto& [k, v] : start.attrs().passthrough) {
+    host |= k == "is_host_transfer" && v == "true";
+  }
+  // ChannelType: DEVICE_TO_DEVICE = 1, DEVICE_TO_HOST = 2, HOST_TO_DEVICE = 3.
+  std::string attrs = fmt::format(
+      "channel_handle = #stablehlo.channel_handle<handle = {}, type = {}>, is_host_transfer = {}",
+      start.attrs().channel_id.value_or(0), host ? (send ? 2 : 3) : 1, host);
+  const std::string token = TypeText(Shape::Token());
+  if (send) {
+    ASSIGN_OR_RETURN(std::string d, Ref(start.operand(0)));
+    ASSIGN_OR_RETURN(std::string t, Ref(start.operand(1)));
+    std::string ref = Fresh(done.name());
+    values_[&done] = ref;
+    out_ += fmt::format("{}{} = \"stablehlo.send\"({}, {}) {{{}}} : ({}, {}) -> {}\n", pad, ref, d,
+                        t, attrs, TypeText(data), token, token);
+    return Status::Ok();
+  }
+  ASSIGN_OR_RETURN(std::string t, Ref(start.operand(0)));
+  std::string base = Fresh(done.name());
+  results_[&done] = {base + "#0", base + "#1"};
+  out_ += fmt::format("{}{}:2 = \"stablehlo.recv\"({}) {{{}}} : ({}) -> ({}, {})\n", pad, base, t,
+                      attrs, token, TypeText(data), token);
+  if (needs_tuple_.count(&done)) {
+    std::string tuple = Fresh(done.name() + ".tuple");
+    values_[&done] = tuple;
+    out_ += fmt::format("{}{} = \"stablehlo.tuple\"({}#0, {}#1) : ({}, {}) -> {}\n", pad, tuple,
+                        base, base, TypeText(data), token, TypeText(done.shape()));
+  }
+  return Status::Ok();
+}
+
 Expected<std::vector<std::string>> Printer::Elements(const Instruction* inst, int indent) {
   auto it = results_.find(inst);
   if (it != results_.end()) return it->second;
@@ -331,6 +406,20 @@ Status Printer::PrintBody(const Computation& comp, int indent, bool flatten_root
     }
   }
   for (const Instruction* r : returned) needs_tuple_.insert(r);
+  std::unordered_set<const Instruction*> unpaired;
+  for (const auto& inst : comp.instructions()) {
+    for (const Instruction* op : inst->operands()) {
+      bool done = (op->opcode() == O::kSend && inst->opcode() == O::kSendDone) ||
+                  (op->opcode() == O::kRecv && inst->opcode() == O::kRecvDone);
+      if (IsOneOf(op->opcode(), {O::kSend, O::kRecv}) && !done) unpaired.insert(op);
+    }
+  }
+  for (const auto& inst : comp.instructions()) {
+    if (IsOneOf(inst->opcode(), {O::kSend, O::kRecv}) && !unpaired.count(inst.get()) &&
+        inst.get() != comp.root()) {
+      paired_.insert(inst.get());
+    }
+  }
   // A while's split tuple parameter, rebuilt where something uses it whole.
   for (const Instruction* p : comp.parameters()) {
     if (results_.count(p) && needs_tuple_.count(p) && !values_.count(p)) {

@@ -343,6 +343,10 @@ void AddMiscAttrs(const Module& module, const Instruction& inst, Entries& e) {
                                       a.transpose_a.empty() ? "NO_TRANSPOSE" : a.transpose_a));
   }
   if (op == O::kCholesky) AddBool(e, "lower", a.lower);
+  if (op == O::kTopK) {
+    AddI64(e, "k", a.topk_k);
+    if (!a.topk_largest) AddBool(e, "largest", false);
+  }
   if (IsOneOf(op, {O::kGetDimensionSize, O::kSetDimensionSize})) {
     AddI64(e, "dimension", a.dimensions.empty() ? 0 : a.dimensions[0]);
   }

@@ -34,8 +34,8 @@ std::string ElementText(const Literal& lit, int64_t i) {
     T v = lit.data<T>()[i];
     if constexpr (std::is_same_v<T, bool>) {
       out = v ? "true" : "false";
-    } else if constexpr (std::is_same_v<T, bf16> || std::is_same_v<T, f16>) {
-      out = FloatText(static_cast<float>(v), v.bits, 2);
+    } else if constexpr (kIsNarrowFloat<T>) {
+      out = FloatText(static_cast<float>(v), v.bits, static_cast<int>(sizeof(T)));
     } else if constexpr (std::is_same_v<T, float>) {
       uint32_t b;
       std::memcpy(&b, &v, 4);
@@ -93,6 +93,17 @@ std::string ElementTypeText(PrimitiveType type) {
     case PrimitiveType::kBF16: return "bf16";
     case PrimitiveType::kF32: return "f32";
     case PrimitiveType::kF64: return "f64";
+    case PrimitiveType::kF8E4M3FN: return "f8E4M3FN";
+    case PrimitiveType::kF8E5M2: return "f8E5M2";
+    case PrimitiveType::kF8E4M3FNUZ: return "f8E4M3FNUZ";
+    case PrimitiveType::kF8E5M2FNUZ: return "f8E5M2FNUZ";
+    case PrimitiveType::kF8E4M3B11FNUZ: return "f8E4M3B11FNUZ";
+    case PrimitiveType::kF8E3M4: return "f8E3M4";
+    case PrimitiveType::kF8E4M3: return "f8E4M3";
+    case PrimitiveType::kF8E8M0FNU: return "f8E8M0FNU";
+    case PrimitiveType::kF6E2M3FN: return "f6E2M3FN";
+    case PrimitiveType::kF6E3M2FN: return "f6E3M2FN";
+    case PrimitiveType::kF4E2M1FN: return "f4E2M1FN";
     case PrimitiveType::kTuple: return "tuple";
     case PrimitiveType::kToken: return "!stablehlo.token";
   }

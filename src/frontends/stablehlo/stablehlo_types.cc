@@ -1,5 +1,5 @@
 // Types (tensor<2x3xf32>, tuple<...>, !stablehlo.token), attribute values and dense<...>
-// literals of the StableHLO/MHLO parser. Complex, quantized, sub-byte, 8-bit float and dynamic
+// literals of the StableHLO/MHLO parser. Complex, quantized, sub-byte integer and dynamic
 // types are valid MLIR that xpar's IR cannot hold: they get an "unsupported" error.
 #include <charconv>
 #include <cmath>
@@ -20,6 +20,17 @@ std::optional<PrimitiveType> ElementTypeFromName(std::string_view n) {
       {"ui8", PrimitiveType::kU8},    {"ui16", PrimitiveType::kU16},  {"ui32", PrimitiveType::kU32},
       {"ui64", PrimitiveType::kU64},  {"f16", PrimitiveType::kF16},   {"bf16", PrimitiveType::kBF16},
       {"f32", PrimitiveType::kF32},   {"f64", PrimitiveType::kF64},   {"index", PrimitiveType::kS64},
+      {"f8E4M3FN", PrimitiveType::kF8E4M3FN},
+      {"f8E5M2", PrimitiveType::kF8E5M2},
+      {"f8E4M3FNUZ", PrimitiveType::kF8E4M3FNUZ},
+      {"f8E5M2FNUZ", PrimitiveType::kF8E5M2FNUZ},
+      {"f8E4M3B11FNUZ", PrimitiveType::kF8E4M3B11FNUZ},
+      {"f8E3M4", PrimitiveType::kF8E3M4},
+      {"f8E4M3", PrimitiveType::kF8E4M3},
+      {"f8E8M0FNU", PrimitiveType::kF8E8M0FNU},
+      {"f6E2M3FN", PrimitiveType::kF6E2M3FN},
+      {"f6E3M2FN", PrimitiveType::kF6E3M2FN},
+      {"f4E2M1FN", PrimitiveType::kF4E2M1FN},
   };
   for (const auto& [name, t] : kTypes) {
     if (name == n) return t;
@@ -34,7 +45,7 @@ std::string UnsupportedTypeReason(std::string_view n) {
   }
   if (n.starts_with("f8") || n.starts_with("f6") || n.starts_with("f4") || n == "tf32") {
     return fmt::format("floating-point format '{}' is not supported by xpar (it has f16, bf16, "
-                       "f32, f64)", n);
+                       "f32, f64 and the f8/f6/f4 formats of StableHLO)", n);
   }
   if (n.starts_with("complex")) return "complex element types are not supported by xpar";
   if (n.starts_with("!quant") || n.starts_with("quant")) {

@@ -190,6 +190,18 @@ int Rank(PrimitiveType t) {
       return 11;
     case PrimitiveType::kF64:
       return 12;
+    // No TorchScript dtype maps to the 4/6/8-bit floats (torch refuses to promote float8).
+    case PrimitiveType::kF8E4M3FN:
+    case PrimitiveType::kF8E5M2:
+    case PrimitiveType::kF8E4M3FNUZ:
+    case PrimitiveType::kF8E5M2FNUZ:
+    case PrimitiveType::kF8E4M3B11FNUZ:
+    case PrimitiveType::kF8E3M4:
+    case PrimitiveType::kF8E4M3:
+    case PrimitiveType::kF8E8M0FNU:
+    case PrimitiveType::kF6E2M3FN:
+    case PrimitiveType::kF6E3M2FN:
+    case PrimitiveType::kF4E2M1FN:
     case PrimitiveType::kTuple:
     case PrimitiveType::kToken:
       return -1;

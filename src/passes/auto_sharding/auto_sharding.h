@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -53,6 +54,15 @@ struct InstructionPlan {
   int64_t bytes_per_device = 0;  // of its result
 };
 
+// Collectives of one kind in a plan: how many it issues and the bytes each device sends for them,
+// counted as the runtime's CollectiveTraffic counts a run (ring algorithms, n = group size,
+// B = CollectiveUse::bytes): all-reduce 2(n-1)/n B, all-gather, reduce-scatter and all-to-all
+// (n-1)/n B, collective-permute B.
+struct PlannedTraffic {
+  int64_t calls = 0;
+  int64_t bytes_sent = 0;
+};
+
 struct Plan {
   std::string mesh;     // "2x4"
   std::string cluster;  // preset name
@@ -69,8 +79,14 @@ struct Plan {
   bool optimal = false;
   double solve_s = 0, build_s = 0;
 
+  // Per kind, the ops' own collectives and the reshardings (EstimateTraffic).
+  std::map<CollectiveKind, PlannedTraffic> traffic;
+
   double step_s() const { return compute_s + communication_s; }
 };
+
+// Plan::traffic from the plan's chosen strategies and reshardings on `mesh`.
+std::map<CollectiveKind, PlannedTraffic> EstimateTraffic(const Plan& plan, const Mesh& mesh);
 
 Expected<Plan> PlanAutoSharding(const Module& module, const CostModel& model,
                                 const AutoShardingOptions& options);

@@ -93,6 +93,7 @@ Expected<Plan> PlanAutoSharding(const Module& module, const CostModel& model,
   plan.peak_memory_bytes = ev.peak_usage;
   plan.memory_ok = ev.memory_ok;
   ReadBack(sp, result.assignment, model, plan);
+  plan.traffic = EstimateTraffic(plan, model.mesh());
   return plan;
 }
 

@@ -1,6 +1,7 @@
 // Convolution: the input's batch dimension and the kernel's output-feature dimension may stay
-// split (each device convolves its images with its filters); spatial and input-feature splits,
-// and grouped convolutions, run on whole operands.
+// split (each device convolves its images with its filters; padded images or filters only give
+// padded outputs); spatial and input-feature splits, and grouped convolutions, run on whole
+// operands.
 #include <algorithm>
 
 #include "passes/spmd/spmd_internal.h"
@@ -29,8 +30,10 @@ Expected<PValue> HandleConvolution(Partitioner& p, const Instruction& inst, cons
   }
   is.dim_axes[cd.input_batch] = out.dim_axes[cd.output_batch] = batch;
   ks.dim_axes[cd.kernel_output_feature] = out.dim_axes[cd.output_feature] = feature;
-  is = NormalizeForShape(is, input->shape(), p.mesh());
-  ks = NormalizeForShape(ks, kernel->shape(), p.mesh());
+  if (!p.options().uneven) {
+    is = NormalizeForShape(is, input->shape(), p.mesh());
+    ks = NormalizeForShape(ks, kernel->shape(), p.mesh());
+  }
   out.dim_axes[cd.output_batch] = is.dim_axes[cd.input_batch];
   out.dim_axes[cd.output_feature] = ks.dim_axes[cd.kernel_output_feature];
   ASSIGN_OR_RETURN(Instruction * x, p.Reshard(iv, is, input->shape()));

@@ -1,6 +1,7 @@
 // Dot: every split pattern. Batch dims split alike on both operands, free dims split as their
 // operand has them, contracting dims split alike on both -> the local dot is a partial sum over
-// those axes (resolved later, by all-reduce or reduce-scatter, only where a user needs it).
+// those axes (resolved later, by all-reduce or reduce-scatter, only where a user needs it; the
+// padding of unevenly split contracting dims is zeroed in both operands first).
 // Candidates come from the operands' specs and from the annotation; the one moving the fewest
 // bytes wins.
 #include <algorithm>
@@ -79,30 +80,6 @@ Choice MakeChoice(const DotDims& dn, const DotLayout& l, const ShardingSpec& ls,
 
 }  // namespace
 
-int64_t ReshardBytes(const ShardingSpec& from, const ShardingSpec& to, const Shape& global,
-                     const Mesh& mesh) {
-  int64_t bytes = LocalShape(global, from, mesh).ByteSize();
-  int64_t moved = 0;
-  for (int64_t a : from.partial_axes) {
-    if (std::count(to.partial_axes.begin(), to.partial_axes.end(), a) == 0) {
-      moved += 2 * bytes;
-      break;
-    }
-  }
-  for (size_t d = 0; d < from.dim_axes.size() && d < to.dim_axes.size(); ++d) {
-    const auto& c = from.dim_axes[d];
-    const auto& t = to.dim_axes[d];
-    size_t k = 0;
-    while (k < c.size() && k < t.size() && c[k] == t[k]) ++k;
-    if (k == c.size()) continue;
-    int64_t factor = AxesSize(std::vector<int64_t>(c.begin() + static_cast<int64_t>(k),
-                                                     c.end()), mesh);
-    moved += bytes * factor;
-    bytes *= factor;
-  }
-  return moved;
-}
-
 Expected<PValue> HandleDot(Partitioner& p, const Instruction& inst, const Want& want) {
   const Instruction* lhs = inst.operand(0);
   const Instruction* rhs = inst.operand(1);
@@ -131,6 +108,12 @@ Expected<PValue> HandleDot(Partitioner& p, const Instruction& inst, const Want& 
   }
   ASSIGN_OR_RETURN(Instruction * x, p.Reshard(lv, best->lhs, lhs->shape()));
   ASSIGN_OR_RETURN(Instruction * y, p.Reshard(rv, best->rhs, rhs->shape()));
+  // Unevenly split contracting dims: both operands' padding zeroed (0 * garbage may be NaN).
+  SpmdBuilder& b = p.b();
+  x = b.MaskPadding(x, lhs->shape(), best->lhs, dn.lhs_contracting,
+                    b.Constant(Literal(Shape::Scalar(lhs->shape().type()))));
+  y = b.MaskPadding(y, rhs->shape(), best->rhs, dn.rhs_contracting,
+                    b.Constant(Literal(Shape::Scalar(rhs->shape().type()))));
   Instruction* local = p.b().CloneWith(inst, LocalShape(out, best->out, p.mesh()), {x, y});
   return PValue{local, best->out, {}};
 }

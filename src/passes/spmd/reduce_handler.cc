@@ -2,7 +2,7 @@
 // pending partial sum over A (an add reducer with a zero init), or are combined at once by an
 // all-reduce with the reducer itself (max, min, and, or; multiply with a one init). Other
 // reducers, variadic reduces and inits that are not known identities make the reduced
-// dimensions whole first.
+// dimensions whole first. Padding of uneven splits is masked with the init before reducing.
 #include <algorithm>
 
 #include "passes/spmd/spmd_internal.h"
@@ -72,6 +72,9 @@ Expected<PValue> HandleReduce(Partitioner& p, const Instruction& inst, const Wan
   std::sort(reduced_axes.begin(), reduced_axes.end());
   ASSIGN_OR_RETURN(Instruction * x, p.Reshard(v, in_spec, operand->shape()));
   ASSIGN_OR_RETURN(Instruction * y, p.Replicate(p.Get(init), init->shape()));
+  // Padding of unevenly split reduced dims reads as the init: the identity of add (0) and of
+  // multiply (1), and harmless for max/min/and/or, which already fold the init in once.
+  x = p.b().MaskPadding(x, operand->shape(), in_spec, dims, y);
   Instruction* local = p.b().CloneWith(inst, LocalShape(inst.shape(), out, p.mesh()), {x, y});
   if (reduced_axes.empty()) return PValue{local, out, {}};
   if (sum) {

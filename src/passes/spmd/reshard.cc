@@ -1,7 +1,7 @@
-// Resharding between any two specs: pending partial sums are reduced (reduce-scatter where the
-// target splits a dimension over the same axes, all-reduce otherwise), axes a dimension loses
-// are all-gathered (minor axes first, keeping a common major prefix), and axes it gains are
-// taken by a local dynamic-slice at this device's offset (no communication).
+// Resharding between any two specs, executing PlanReshard's steps: pending partial sums are
+// reduced (reduce-scatter or all-reduce), shards are permuted, axes move between dimensions by
+// all-to-all, are all-gathered (trimming the padding of uneven splits when a dimension becomes
+// whole), and gains are taken by a local dynamic-slice (padding a whole dimension first).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -11,8 +11,53 @@
 namespace xpar::spmd {
 namespace {
 
-bool Contains(const std::vector<int64_t>& v, int64_t x) {
-  return std::find(v.begin(), v.end(), x) != v.end();
+// One all-to-all step: the moved axes leave the minor end of `dim` and join the minor end of
+// `to_dim`. Each device cuts `to_dim` into one piece per group member (padded first when it is
+// whole), exchanges the pieces, and joins what it receives along `dim` in member order.
+Instruction* MoveAxes(SpmdBuilder& b, Instruction* x, const ReshardStep& s, const Shape& global) {
+  const int64_t i = s.dim, j = s.to_dim;
+  const int64_t k = AxesSize(s.axes, b.mesh());
+  const int64_t piece = ShardSize(global.dim(j), AxesSize(s.after.dim_axes[j], b.mesh()));
+  x = b.PadDim(x, j, k * piece);
+  std::vector<int64_t> split = x->shape().dims();  // to_dim as [k, piece]
+  split[j] = piece;
+  split.insert(split.begin() + j, k);
+  x = b.Reshape(x, split);
+  std::vector<int64_t> to_front = {j};  // the member index first: all-to-all along dim 0
+  for (int64_t d = 0; d <= global.rank(); ++d) {
+    if (d != j) to_front.push_back(d);
+  }
+  x = b.AllToAll(b.Transpose(x, to_front), 0, s.axes);
+  std::vector<int64_t> before_dim;  // the sender index just before `dim`, then merged into it
+  for (int64_t d = 0; d < global.rank(); ++d) {
+    if (d == i) before_dim.push_back(0);
+    before_dim.push_back(d + 1);
+  }
+  x = b.Transpose(x, before_dim);
+  std::vector<int64_t> merged = x->shape().dims();
+  merged[i] *= merged[i + 1];
+  merged.erase(merged.begin() + i + 1);
+  x = b.Reshape(x, merged);
+  return s.after.dim_axes[i].empty() ? b.SliceDim(x, i, global.dim(i)) : x;
+}
+
+// The split step: each dim takes this device's piece of what it holds (whole dims padded first).
+Instruction* Split(SpmdBuilder& b, Instruction* x, const ReshardStep& s, const Shape& global) {
+  const Shape local = LocalShape(global, s.after, b.mesh());
+  if (x->opcode() == Opcode::kBroadcast && x->operand(0)->shape().rank() == 0) {
+    // A splat is the same everywhere: build the shard directly.
+    return b.Add(Opcode::kBroadcast, local, {x->operand(0)}, "broadcast");
+  }
+  std::vector<Instruction*> offsets(global.rank(), nullptr);
+  for (int64_t d = 0; d < global.rank(); ++d) {
+    const auto& c = s.before.dim_axes[d];
+    const auto& t = s.after.dim_axes[d];
+    if (c.size() == t.size()) continue;
+    std::vector<int64_t> gained(t.begin() + static_cast<int64_t>(c.size()), t.end());
+    if (c.empty()) x = b.PadDim(x, d, local.dim(d) * AxesSize(gained, b.mesh()));
+    offsets[d] = b.ShardOffset(gained, local.dim(d));
+  }
+  return b.DynamicSlice(x, offsets, local.dims());
 }
 
 }  // namespace
@@ -20,69 +65,35 @@ bool Contains(const std::vector<int64_t>& v, int64_t x) {
 Expected<Instruction*> Partitioner::Reshard(const PValue& v, const ShardingSpec& target,
                                             const Shape& global) {
   if (!global.IsArray()) return Internal("Reshard of a non-array value {}", global.ToString());
-  ShardingSpec cur = v.spec;
+  if (v.spec == target) return v.inst;
+  ASSIGN_OR_RETURN(std::vector<ReshardStep> steps, PlanReshard(v.spec, target, global, mesh()));
   Instruction* x = v.inst;
-  if (cur == target) return x;
-  if (cur.dim_axes.size() != target.dim_axes.size()) {
-    return Internal("reshard {} -> {}: ranks differ", cur.ToString(), target.ToString());
-  }
-  for (int64_t a : target.partial_axes) {
-    if (!Contains(cur.partial_axes, a)) {
-      return Internal("reshard {} -> {}: cannot create a partial sum", cur.ToString(),
-                      target.ToString());
+  using Kind = ReshardStep::Kind;
+  for (const ReshardStep& s : steps) {
+    switch (s.kind) {
+      case Kind::kAllReduce:
+        x = b_.AllReduce(x, s.axes, b_.ScalarReducer(Opcode::kAdd, global.type()));
+        break;
+      case Kind::kReduceScatter: {
+        const int64_t k = AxesSize(s.axes, mesh());
+        x = b_.PadDim(x, s.dim, k * ShardSize(global.dim(s.dim), k));
+        x = b_.ReduceScatter(x, s.dim, s.axes, b_.ScalarReducer(Opcode::kAdd, global.type()));
+        break;
+      }
+      case Kind::kPermute:
+        x = b_.CollectivePermute(x, PermutePairs(s.before, s.after, mesh()));
+        break;
+      case Kind::kAllToAll:
+        x = MoveAxes(b_, x, s, global);
+        break;
+      case Kind::kAllGather:
+        x = b_.AllGather(x, s.dim, s.axes);
+        if (s.after.dim_axes[s.dim].empty()) x = b_.SliceDim(x, s.dim, global.dim(s.dim));
+        break;
+      case Kind::kSplit:
+        x = Split(b_, x, s, global);
+        break;
     }
-  }
-  std::vector<int64_t> to_reduce;
-  for (int64_t a : cur.partial_axes) {
-    if (!Contains(target.partial_axes, a)) to_reduce.push_back(a);
-  }
-  if (!to_reduce.empty()) {
-    Computation* add = b_.ScalarReducer(Opcode::kAdd, global.type());
-    for (size_t d = 0; d < cur.dim_axes.size(); ++d) {
-      const auto& t = target.dim_axes[d];
-      bool all_reduced = !t.empty() && std::all_of(t.begin(), t.end(), [&](int64_t a) {
-        return Contains(to_reduce, a);
-      });
-      if (!cur.dim_axes[d].empty() || !all_reduced) continue;
-      x = b_.ReduceScatter(x, static_cast<int64_t>(d), t, add);
-      cur.dim_axes[d] = t;
-      std::erase_if(to_reduce, [&](int64_t a) { return Contains(t, a); });
-    }
-    if (!to_reduce.empty()) {
-      std::sort(to_reduce.begin(), to_reduce.end());
-      x = b_.AllReduce(x, to_reduce, add);
-    }
-    cur.partial_axes = target.partial_axes;
-  }
-  // Gather the axes each dimension loses (its minor axes beyond the prefix it shares).
-  for (size_t d = 0; d < cur.dim_axes.size(); ++d) {
-    auto& c = cur.dim_axes[d];
-    const auto& t = target.dim_axes[d];
-    size_t k = 0;
-    while (k < c.size() && k < t.size() && c[k] == t[k]) ++k;
-    if (k == c.size()) continue;
-    std::vector<int64_t> lost(c.begin() + static_cast<int64_t>(k), c.end());
-    x = b_.AllGather(x, static_cast<int64_t>(d), lost);
-    c.resize(k);
-  }
-  // Slice the axes each dimension gains.
-  std::vector<Instruction*> offsets(cur.dim_axes.size(), nullptr);
-  bool slice = false;
-  for (size_t d = 0; d < cur.dim_axes.size(); ++d) {
-    const auto& c = cur.dim_axes[d];
-    const auto& t = target.dim_axes[d];
-    if (c.size() == t.size()) continue;
-    std::vector<int64_t> gained(t.begin() + static_cast<int64_t>(c.size()), t.end());
-    int64_t unit = global.dim(static_cast<int64_t>(d)) / AxesSize(t, mesh());
-    offsets[d] = b_.ShardOffset(gained, unit);
-    slice = true;
-  }
-  if (slice && x->opcode() == Opcode::kBroadcast && x->operand(0)->shape().rank() == 0) {
-    // A splat is the same everywhere: build the shard directly.
-    x = b_.Add(Opcode::kBroadcast, LocalShape(global, target, mesh()), {x->operand(0)},
-               "broadcast");
-  } else if (slice) {
-    x = b_.DynamicSlice(x, offsets, LocalShape(global, target, mesh()).dims());
   }
   return x;
 }

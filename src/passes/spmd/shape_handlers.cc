@@ -59,17 +59,21 @@ Expected<PValue> HandleReshape(Partitioner& p, const Instruction& inst, const Wa
   out.partial_axes = in.partial_axes;
   // A split input dim d stays split when some output dim e starts at the same flat position
   // (equal products of the dims before) and divides into as many blocks: then both splits cut
-  // the same contiguous ranges of every block of the dims before.
+  // the same contiguous ranges of every block of the dims before. An unevenly split dim stays
+  // split only onto an output dim of its own size (the padded shards then match); otherwise it
+  // is made whole first (the fallback for uneven reshapes).
   int64_t in_prefix = 1;
   for (int64_t d = 0; d < in_shape.rank(); in_prefix *= in_shape.dim(d), ++d) {
     if (in.dim_axes[d].empty()) continue;
     const int64_t k = AxesSize(in.dim_axes[d], p.mesh());
+    const bool padded = IsPaddedDim(in_shape, in, d, p.mesh());
     bool kept = false;
     int64_t out_prefix = 1;
     for (int64_t e = 0; e < out_shape.rank() && out_prefix <= in_prefix;
          out_prefix *= out_shape.dim(e), ++e) {
-      if (out_prefix == in_prefix && out_shape.dim(e) % k == 0 && out_shape.dim(e) >= k &&
-          out.dim_axes[e].empty()) {
+      const bool fits = padded ? out_shape.dim(e) == in_shape.dim(d)
+                               : out_shape.dim(e) % k == 0 && out_shape.dim(e) >= k;
+      if (out_prefix == in_prefix && fits && out.dim_axes[e].empty()) {
         out.dim_axes[e] = in.dim_axes[d];
         kept = true;
         break;

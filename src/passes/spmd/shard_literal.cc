@@ -1,5 +1,7 @@
 // Splitting a full array into a device's shard and joining shards back: the host side of running
-// a partitioned program (arguments in, results out).
+// a partitioned program (arguments in, results out). Shards of uneven splits are zero-padded on
+// the way in and trimmed on the way out.
+#include <algorithm>
 #include <cstring>
 
 #include "passes/spmd/spmd_internal.h"
@@ -7,8 +9,9 @@
 namespace xpar {
 namespace {
 
-// Calls fn(full_offset, local_offset) for every element of the block of `local` dims starting at
-// `start` in a `full` array (row-major linear offsets in elements).
+// Calls fn(full_offset, local_offset, count) for each row of the part of a `local` block at
+// `start` that lies inside a `full` array (row-major linear offsets in elements); the rest of the
+// block is padding past the end of an unevenly split dimension.
 template <typename Fn>
 void ForEachBlockRow(const std::vector<int64_t>& full, const std::vector<int64_t>& local,
                      const std::vector<int64_t>& start, Fn&& fn) {
@@ -17,15 +20,24 @@ void ForEachBlockRow(const std::vector<int64_t>& full, const std::vector<int64_t
     fn(0, 0, 1);
     return;
   }
+  std::vector<int64_t> inside(rank);
+  for (int64_t d = 0; d < rank; ++d) {
+    inside[d] = std::clamp<int64_t>(full[d] - start[d], 0, local[d]);
+    if (inside[d] == 0) return;
+  }
   const std::vector<int64_t> fs = RowMajorStrides(full);
+  const std::vector<int64_t> ls = RowMajorStrides(local);
   int64_t rows = 1;
-  for (int64_t d = 0; d + 1 < rank; ++d) rows *= local[d];
+  for (int64_t d = 0; d + 1 < rank; ++d) rows *= inside[d];
   std::vector<int64_t> idx(rank, 0);
   for (int64_t r = 0; r < rows; ++r) {
-    int64_t off = start[rank - 1];
-    for (int64_t d = 0; d + 1 < rank; ++d) off += (start[d] + idx[d]) * fs[d];
-    fn(off, r * local[rank - 1], local[rank - 1]);
-    for (int64_t d = rank - 2; d >= 0 && ++idx[d] == local[d]; --d) idx[d] = 0;
+    int64_t off = start[rank - 1], local_off = 0;
+    for (int64_t d = 0; d + 1 < rank; ++d) {
+      off += (start[d] + idx[d]) * fs[d];
+      local_off += idx[d] * ls[d];
+    }
+    fn(off, local_off, inside[rank - 1]);
+    for (int64_t d = rank - 2; d >= 0 && ++idx[d] == inside[d]; --d) idx[d] = 0;
   }
 }
 
@@ -34,7 +46,7 @@ std::vector<int64_t> ShardStart(const Shape& full, const ShardingSpec& spec, con
   std::vector<int64_t> coords = MeshCoords(mesh, device);
   std::vector<int64_t> start(full.rank(), 0);
   for (int64_t d = 0; d < full.rank(); ++d) {
-    int64_t local = full.dim(d) / AxesSize(spec.dim_axes[d], mesh);
+    int64_t local = spmd::ShardSize(full.dim(d), AxesSize(spec.dim_axes[d], mesh));
     start[d] = IndexOver(spec.dim_axes[d], coords, mesh) * local;
   }
   return start;
@@ -46,7 +58,7 @@ Literal ShardOf(const Literal& full, const ShardingSpec& spec, const Mesh& mesh,
                 int64_t device) {
   const Shape& shape = full.shape();
   if (!shape.IsArray() || spec.IsReplicated()) return full;
-  Literal out = Literal::Uninitialized(spmd::LocalShape(shape, spec, mesh));
+  Literal out(spmd::LocalShape(shape, spec, mesh));  // zeros where padded
   const int64_t width = ByteWidth(shape.type());
   ForEachBlockRow(shape.dims(), out.shape().dims(), ShardStart(shape, spec, mesh, device),
                   [&](int64_t from, int64_t to, int64_t n) {

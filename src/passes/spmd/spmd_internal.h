@@ -30,10 +30,21 @@ struct PValue {
 // Device groups of `axes` (devices that differ only on those axes), each ordered by the
 // mixed-radix index over `axes` (first axis most significant).
 std::vector<std::vector<int64_t>> AxisGroups(const std::vector<int64_t>& axes, const Mesh& mesh);
-// Drops, per dimension, minor axes until the dimension divides evenly (uneven -> kept whole).
+// Drops, per dimension, minor axes until the dimension divides evenly (uneven -> kept whole):
+// what PartitionOptions::uneven = false does to annotations.
 ShardingSpec NormalizeForShape(ShardingSpec spec, const Shape& shape, const Mesh& mesh);
-// The per-device shape of `global` under `spec` (dims divided by their shard counts).
+// Elements per shard of a dimension of size n split into k pieces: ceil(n/k).
+int64_t ShardSize(int64_t n, int64_t k);
+// The per-device shape of `global` under `spec` (dims split into ceil-sized shards).
 Shape LocalShape(const Shape& global, const ShardingSpec& spec, const Mesh& mesh);
+// True when dimension `d` of `global` is split by `spec` into padded shards.
+bool IsPaddedDim(const Shape& global, const ShardingSpec& spec, int64_t d, const Mesh& mesh);
+// True when a dimension of size n split over `prefix` can be split further over `extra` by
+// cutting each shard into pieces (and joined back by concatenating them): the shard size under
+// `prefix` is exactly |extra| times the one under prefix + extra. Always true for an empty prefix
+// (the whole dimension is padded first or trimmed after).
+bool KeepsLayout(int64_t n, const std::vector<int64_t>& prefix, const std::vector<int64_t>& extra,
+                 const Mesh& mesh);
 // Mesh axes `spec` uses (on dims or partial).
 std::set<int64_t> UsedAxes(const ShardingSpec& spec);
 
@@ -51,6 +62,8 @@ class SpmdBuilder {
   const Mesh& mesh() const { return mesh_; }
   Module* module() const { return module_; }
   void set_computation(Computation* c) { comp_ = c; }
+  // Replicas the partitioned program runs on (see PartitionOptions::num_replicas).
+  void set_num_replicas(int64_t r) { num_replicas_ = r; }
 
   // A new instruction named after `hint` (made unique in the module).
   Instruction* Add(Opcode op, Shape shape, std::vector<Instruction*> operands,
@@ -74,6 +87,23 @@ class SpmdBuilder {
   // Local dynamic-slice of `x` to `sizes`, starting at offsets (null = 0).
   Instruction* DynamicSlice(Instruction* x, const std::vector<Instruction*>& offsets,
                             const std::vector<int64_t>& sizes);
+  // All-to-all over `axes` along `dim` (chunk r of `dim` goes to group member r, member r's
+  // chunk lands at position r).
+  Instruction* AllToAll(Instruction* x, int64_t dim, const std::vector<int64_t>& axes);
+  // Collective-permute between partitions: device pairs (source, target).
+  Instruction* CollectivePermute(Instruction* x,
+                                 const std::vector<std::pair<int64_t, int64_t>>& pairs);
+  // `x` cut to its first `size` elements along `dim` (no-op when it has that many).
+  Instruction* SliceDim(Instruction* x, int64_t dim, int64_t size);
+  // `x` padded with zeros at the end of `dim` to `size` elements (no-op when it has that many).
+  Instruction* PadDim(Instruction* x, int64_t dim, int64_t size);
+  // Local reshape / transpose of `x` (same element type).
+  Instruction* Reshape(Instruction* x, std::vector<int64_t> dims);
+  Instruction* Transpose(Instruction* x, const std::vector<int64_t>& perm);
+  // `x` (a shard of `global` under `spec`) with the padding of the unevenly split dims among
+  // `dims` replaced by the scalar `fill` (iota + offset < size, then select).
+  Instruction* MaskPadding(Instruction* x, const Shape& global, const ShardingSpec& spec,
+                           const std::vector<int64_t>& dims, Instruction* fill);
   // A scalar `op` computation (add, maximum, ...) of element type `type`, made once.
   Computation* ScalarReducer(Opcode op, PrimitiveType type);
 
@@ -95,6 +125,7 @@ class SpmdBuilder {
   std::map<std::pair<int, int>, Computation*> reducers_;
   Instruction* partition_id_ = nullptr;
   int64_t next_channel_ = 1;
+  int64_t num_replicas_ = 1;
 };
 
 // The partitioning of one computation: values of the annotated instructions so far.
@@ -125,12 +156,38 @@ class Partitioner {
   std::unordered_map<const Instruction*, PValue> values_;
 };
 
+// One step of a reshard, on specs: the plan Reshard executes and ReshardBytes prices.
+struct ReshardStep {
+  enum class Kind {
+    kAllReduce,      // resolve partial `axes`
+    kReduceScatter,  // resolve partial `axes`, leaving `dim` split over them
+    kPermute,        // same shard sizes, different devices: collective-permute
+    kAllToAll,       // `axes` (the minor end of `dim`'s) move to the minor end of `to_dim`
+    kAllGather,      // `dim` loses `axes` (its minor end)
+    kSplit,          // dims gain axes by a local dynamic-slice (no communication)
+  };
+  Kind kind;
+  int64_t dim = -1, to_dim = -1;
+  std::vector<int64_t> axes;
+  ShardingSpec before, after;
+};
+// The steps that take `from` to `to` (`to`'s partial axes must be among `from`'s): partial sums
+// first, a permute when shard sizes already match, then all-to-all where an axis moves between
+// dims, all-gathers for the rest, and one local split at the end.
+Expected<std::vector<ReshardStep>> PlanReshard(const ShardingSpec& from, const ShardingSpec& to,
+                                               const Shape& global, const Mesh& mesh);
+// The (source, target) device pairs of a permute step.
+std::vector<std::pair<int64_t, int64_t>> PermutePairs(const ShardingSpec& from,
+                                                      const ShardingSpec& to, const Mesh& mesh);
+
 // Bytes one device sends or receives to reshard `from` -> `to` (what Reshard would do).
 int64_t ReshardBytes(const ShardingSpec& from, const ShardingSpec& to, const Shape& global,
                      const Mesh& mesh);
 
-// Handlers: each returns the partitioned value of `inst`; `want` is its annotated spec (already
-// normalized for its shape) when it has one, which a handler may aim for directly.
+// Handlers: each returns the partitioned value of `inst`; `want` is its annotated spec (normalized
+// for its shape when PartitionOptions::uneven is off) when it has one, which a handler may aim for
+// directly. Shards of uneven splits carry unspecified padding: a handler whose result reads
+// across a padded dim masks it (Reduce, Dot) or makes that dim whole first.
 using Want = std::optional<ShardingSpec>;
 Expected<PValue> HandleElementwise(Partitioner& p, const Instruction& inst, const Want& want);
 Expected<PValue> HandleDot(Partitioner& p, const Instruction& inst, const Want& want);

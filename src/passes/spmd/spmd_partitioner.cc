@@ -48,7 +48,7 @@ Expected<Want> WantOf(const Module& m, const Instruction& inst, const Mesh& mesh
     return m.ErrorAt(inst, fmt::format("sharding on mesh {}: {}", mesh.ToString(),
                                        spec.status().message()));
   }
-  return Want(NormalizeForShape(*spec, shape, mesh));
+  return Want(options.uneven ? *spec : NormalizeForShape(*spec, shape, mesh));
 }
 
 Expected<PValue> HandleParameter(Partitioner& p, const Instruction& inst, const Want& want) {
@@ -77,6 +77,17 @@ Expected<PValue> HandleTuple(Partitioner& p, const Instruction& inst) {
 
 Expected<PValue> Dispatch(Partitioner& p, const Instruction& inst, const Want& want) {
   const Opcode op = inst.opcode();
+  // The program's own cross-replica collectives (no channel id: groups of replica ids) work on
+  // each partition's copy; replicated operands keep them exact.
+  if (HasTrait(op, kCollective) && !inst.attrs().channel_id &&
+      p.options().num_replicas > 1) {
+    return HandleReplicated(p, inst, want);
+  }
+  if (HasTrait(op, kCollective) && !inst.attrs().channel_id) {
+    return InvalidArgument("{} '{}' is a cross-replica collective: say how many replicas the "
+                           "program runs on (xpar run --devices N), or run it without --mesh",
+                           HloOpcodeName(op), inst.name());
+  }
   if (HasTrait(op, kCollective) || IsOneOf(op, {Opcode::kPartitionId})) {
     return InvalidArgument("{} '{}': the module is already partitioned (run it with "
                            "--partitions instead)",
@@ -228,7 +239,11 @@ Expected<std::unique_ptr<Module>> PartitionModule(const Module& in, const Mesh& 
   if (!in.entry()) return InvalidArgument("module '{}' has no entry computation", in.name());
   auto out = std::make_unique<Module>(in.name());
   Computation* entry = nullptr;
+  if (options.num_replicas < 1) {
+    return InvalidArgument("need at least one replica, got {}", options.num_replicas);
+  }
   SpmdBuilder b(out.get(), nullptr, mesh);
+  b.set_num_replicas(options.num_replicas);
   for (const auto& c : in.computations()) {
     b.ReserveName(c->name());
     if (c.get() == in.entry()) continue;

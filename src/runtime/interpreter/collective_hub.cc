@@ -76,4 +76,135 @@ Status CollectiveHub::abort_reason() const {
   return abort_reason_;
 }
 
+Status CollectiveHub::Send(int64_t channel, Literal value) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (aborted_) return FailedPrecondition("send abandoned: {}", abort_reason_.message());
+  channels_[channel].push_back(std::move(value));
+  cv_.notify_all();
+  return Status::Ok();
+}
+
+Expected<Literal> CollectiveHub::Recv(int64_t channel, int64_t device) {
+  std::unique_lock<std::mutex> lock(mu_);
+  std::deque<Literal>& queue = channels_[channel];
+  auto others_finished = [&] {
+    for (int64_t d = 0; d < num_devices_; ++d) {
+      if (d != device && !finished_[d]) return false;
+    }
+    return true;
+  };
+  cv_.wait(lock, [&] { return !queue.empty() || aborted_ || others_finished(); });
+  if (queue.empty()) {
+    if (aborted_) return FailedPrecondition("recv abandoned: {}", abort_reason_.message());
+    return FailedPrecondition("recv on channel {}: every other device finished without sending",
+                              channel);
+  }
+  Literal v = std::move(queue.front());
+  queue.pop_front();
+  return v;
+}
+
+Expected<Literal> CollectiveHub::Infeed() {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (infeed_.empty()) return FailedPrecondition("infeed: the host queue is empty");
+  Literal v = std::move(infeed_.front());
+  infeed_.pop_front();
+  return v;
+}
+
+Status CollectiveHub::Outfeed(Literal value) {
+  std::lock_guard<std::mutex> lock(mu_);
+  outfeed_.push_back(std::move(value));
+  return Status::Ok();
+}
+
+void CollectiveHub::SetInfeed(std::vector<Literal> values) {
+  std::lock_guard<std::mutex> lock(mu_);
+  infeed_.assign(std::make_move_iterator(values.begin()), std::make_move_iterator(values.end()));
+}
+
+std::vector<Literal> CollectiveHub::outfeed() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return outfeed_;
+}
+
+// Collective traffic (CollectiveTraffic, CollectiveBytesSent).
+
+void CollectiveTraffic::Add(Opcode kind, int64_t bytes_sent) {
+  Entry& e = by_kind[kind];
+  ++e.calls;
+  e.bytes_sent += bytes_sent;
+}
+
+CollectiveTraffic& CollectiveTraffic::operator+=(const CollectiveTraffic& other) {
+  for (const auto& [kind, e] : other.by_kind) {
+    by_kind[kind].calls += e.calls;
+    by_kind[kind].bytes_sent += e.bytes_sent;
+  }
+  return *this;
+}
+
+int64_t CollectiveTraffic::total_bytes_sent() const {
+  int64_t total = 0;
+  for (const auto& [kind, e] : by_kind) total += e.bytes_sent;
+  return total;
+}
+
+namespace {
+
+int64_t LeafBytes(const Literal& v) {
+  if (!v.shape().IsTuple()) return v.shape().IsArray() ? v.size_bytes() : 0;
+  int64_t total = 0;
+  for (const Literal& e : v.elements()) total += LeafBytes(e);
+  return total;
+}
+
+}  // namespace
+
+int64_t CollectiveBytesSent(const NativeCollective& call) {
+  const int64_t n = static_cast<int64_t>(call.group.size());
+  if (n <= 1) return 0;
+  int64_t b = 0;
+  for (const Literal* op : call.operands) b += LeafBytes(*op);
+  switch (call.kind) {
+    case Opcode::kAllReduce:
+      return 2 * (n - 1) * b / n;
+    case Opcode::kAllGather:
+      return (n - 1) * b;
+    case Opcode::kReduceScatter:
+    case Opcode::kAllToAll:
+      return (n - 1) * b / n;
+    case Opcode::kCollectivePermute: {
+      auto me = std::find(call.group.begin(), call.group.end(), call.device);
+      const int64_t my_id = me - call.group.begin();
+      for (const auto& [s, t] : call.inst->attrs().source_target_pairs) {
+        if (s == my_id && t != my_id) return b;
+      }
+      return 0;
+    }
+    case Opcode::kCollectiveBroadcast:
+      return call.group[0] == call.device ? b : 0;
+    default:
+      return 0;  // not a collective the interpreter offers to RunNative
+  }
+}
+
+Expected<std::optional<Literal>> CollectiveHub::RunNative(const NativeCollective& call) {
+  const int64_t bytes = CollectiveBytesSent(call);
+  std::lock_guard<std::mutex> lock(traffic_mu_);
+  traffic_[call.device].Add(call.kind, bytes);
+  return std::optional<Literal>();
+}
+
+CollectiveTraffic CollectiveHub::Traffic(int64_t device) const {
+  std::lock_guard<std::mutex> lock(traffic_mu_);
+  auto it = traffic_.find(device);
+  return it == traffic_.end() ? CollectiveTraffic{} : it->second;
+}
+
+void CollectiveHub::ResetTraffic() {
+  std::lock_guard<std::mutex> lock(traffic_mu_);
+  traffic_.clear();
+}
+
 }  // namespace xpar

@@ -2,11 +2,13 @@
 // CollectiveHub here; MpiTransport in runtime/mpi). CollectiveHub: the in-process rendezvous the
 // device threads of RunOnDevices meet at for every collective. It can be aborted: when one
 // device fails, the others waiting (or arriving later) get an error instead of waiting forever,
-// so no timeout is needed for correctness.
+// so no timeout is needed for correctness. The hub also carries the point-to-point channels of
+// send / recv and the host queues of infeed / outfeed for interpreter.run_parallel.
 #pragma once
 
 #include <condition_variable>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -35,6 +37,28 @@ struct NativeCollective {
   int64_t dimension = 0;  // all-gather, reduce-scatter and all-to-all
 };
 
+// Bytes moved per collective kind, counted alike by every transport so that threads, MPI and
+// the auto-sharding plan's estimate compare: per device, what a bandwidth-optimal algorithm
+// sends (CollectiveBytesSent), however the transport itself moves the data.
+struct CollectiveTraffic {
+  struct Entry {
+    int64_t calls = 0, bytes_sent = 0;
+  };
+  // kAllReduce, kAllGather, kReduceScatter, kAllToAll, kCollectivePermute, kCollectiveBroadcast.
+  std::map<Opcode, Entry> by_kind;
+
+  void Add(Opcode kind, int64_t bytes_sent);
+  CollectiveTraffic& operator+=(const CollectiveTraffic& other);
+  int64_t total_bytes_sent() const;
+};
+
+// What device `call.device` sends for `call` with n = group size and B = its operands' bytes
+// (the cost model's ring algorithms): all-reduce 2(n-1)/n B; all-gather (n-1) B (its shard to
+// every other member); reduce-scatter and all-to-all (n-1)/n B; collective-permute B when the
+// device is the source of a pair to another device, else 0; collective-broadcast B from the
+// group's first member, else 0. A group of one sends nothing.
+int64_t CollectiveBytesSent(const NativeCollective& call);
+
 // The transport every collective of the interpreter goes through (DeviceContext::hub).
 class CollectiveTransport {
  public:
@@ -61,6 +85,28 @@ class CollectiveTransport {
   virtual void DeviceFinished(int64_t device) = 0;
   // The first Abort reason (OK when not aborted).
   virtual Status abort_reason() const = 0;
+
+  // Point-to-point channels (send / recv): one FIFO queue per channel id. Send never blocks;
+  // Recv by `device` blocks until a value is there, and fails once every other device has
+  // finished (or the transport is aborted) with the queue still empty.
+  virtual Status Send(int64_t channel, Literal value) {
+    return Unimplemented("this collective transport has no send/recv channels");
+  }
+  virtual Expected<Literal> Recv(int64_t channel, int64_t device) {
+    return Unimplemented("this collective transport has no send/recv channels");
+  }
+  // Host queues: infeed pops the next queued value; outfeed records its value.
+  virtual Expected<Literal> Infeed() {
+    return Unimplemented("infeed needs a host queue (interpreter.run_parallel infeed=[...])");
+  }
+  virtual Status Outfeed(Literal value) {
+    return Unimplemented("outfeed needs a host (interpreter.run_parallel)");
+  }
+  // The collective traffic of `device` (a global id) since the start or ResetTraffic: every
+  // collective offered to RunNative, native or not. Empty for a device this transport does not
+  // run, or a transport that does not count.
+  virtual CollectiveTraffic Traffic(int64_t device) const { return {}; }
+  virtual void ResetTraffic() {}
 };
 
 // The threads transport: every contribution is shared in memory; it never runs native.
@@ -76,6 +122,19 @@ class CollectiveHub final : public CollectiveTransport {
   void Abort(const Status& reason) override;
   void DeviceFinished(int64_t device) override;
   Status abort_reason() const override;
+
+  Status Send(int64_t channel, Literal value) override;
+  Expected<Literal> Recv(int64_t channel, int64_t device) override;
+  Expected<Literal> Infeed() override;
+  Status Outfeed(Literal value) override;
+  // Counts the collective for Traffic, then declines (the threads transport never runs native).
+  Expected<std::optional<Literal>> RunNative(const NativeCollective& call) override;
+  CollectiveTraffic Traffic(int64_t device) const override;
+  void ResetTraffic() override;
+  // The infeed queue, in pop order (before the devices start).
+  void SetInfeed(std::vector<Literal> values);
+  // The values outfed so far, in arrival order.
+  std::vector<Literal> outfeed() const;
 
  private:
   struct Slot {
@@ -96,6 +155,11 @@ class CollectiveHub final : public CollectiveTransport {
   std::vector<bool> finished_;
   Status abort_reason_;
   bool aborted_ = false;
+  std::map<int64_t, std::deque<Literal>> channels_;
+  std::deque<Literal> infeed_;
+  std::vector<Literal> outfeed_;
+  mutable std::mutex traffic_mu_;
+  std::map<int64_t, CollectiveTraffic> traffic_;  // by device
 };
 
 }  // namespace xpar

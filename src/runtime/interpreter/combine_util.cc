@@ -46,7 +46,7 @@ T ApplyNative(FastCombine k, T a, T b) {
 
 template <typename T>
 void ApplyTyped(FastCombine k, Literal& acc, int64_t ai, const Literal& x, int64_t xi) {
-  if constexpr (std::is_same_v<T, bf16> || std::is_same_v<T, f16>) {
+  if constexpr (kIsNarrowFloat<T>) {
     float a = static_cast<float>(acc.data<T>()[ai]);
     float b = static_cast<float>(x.data<T>()[xi]);
     acc.data<T>()[ai] = T(ApplyNative<float>(k, a, b));

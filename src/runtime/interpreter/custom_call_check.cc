@@ -57,7 +57,9 @@ int64_t OrderedBits(const Literal& l, int64_t i) {
   const int64_t w = ByteWidth(l.type());
   uint64_t bits = 0;
   std::memcpy(&bits, l.raw() + i * w, w);
-  const uint64_t sign = uint64_t{1} << (8 * w - 1);
+  // The sign is the top bit of the encoding (bit 3 of f4, 5 of f6); f8e8m0fnu is unsigned.
+  const uint64_t sign =
+      l.type() == PrimitiveType::kF8E8M0FNU ? 0 : uint64_t{1} << (EncodingBits(l.type()) - 1);
   int64_t mag = static_cast<int64_t>(bits & (sign - 1));
   return (bits & sign) ? -mag : mag;
 }
@@ -158,11 +160,13 @@ Expected<Literal> Print(const Instruction& inst, Operands ops, EvalContext& ctx)
 
 // Programs called()[replica * partitions + partition]; operands are their arguments in order,
 // the result is all their results in order (a program's tuple result contributes its elements).
+// With `infeed=K`, the last K called computations fill the host queue that infeed ops pop.
 Expected<Literal> RunParallel(const Instruction& inst, Operands ops, EvalContext& ctx) {
   int64_t replicas = std::stoll(ConfigValue(inst, "replicas", "1"));
   int64_t partitions = std::stoll(ConfigValue(inst, "partitions", "1"));
   const int64_t n = replicas * partitions;
-  if (n != static_cast<int64_t>(inst.called().size()) || n < 1) {
+  const int64_t infeeds = std::stoll(ConfigValue(inst, "infeed", "0"));  // called after programs
+  if (n + infeeds != static_cast<int64_t>(inst.called().size()) || n < 1) {
     return InvalidArgument("run_parallel: {} programs for {} x {} devices", inst.called().size(),
                            replicas, partitions);
   }
@@ -176,6 +180,13 @@ Expected<Literal> RunParallel(const Instruction& inst, Operands ops, EvalContext
   }
   if (next != ops.size()) return InvalidArgument("run_parallel: too many inputs");
   CollectiveHub hub(n);
+  std::vector<Literal> queue;
+  for (int64_t q = 0; q < infeeds; ++q) {
+    Interpreter host(ctx.module(), ctx.device());
+    ASSIGN_OR_RETURN(Literal v, host.Call(*inst.called()[n + q], {}));
+    queue.push_back(std::move(v));
+  }
+  hub.SetInfeed(std::move(queue));
   std::vector<Expected<Literal>> results(n, Expected<Literal>(Internal("device did not run")));
   std::vector<std::thread> threads;
   for (int64_t d = 0; d < n; ++d) {

@@ -1,4 +1,5 @@
-// Element-type helpers for typed kernels: the type arithmetic is done in (f32 for bf16/f16),
+// Element-type helpers for typed kernels: the type arithmetic is done in (f32 for bf16/f16 and
+// the 4/6/8-bit floats),
 // widening/narrowing, and XLA's element conversion rules (saturating float -> int, NaN -> 0).
 #pragma once
 
@@ -13,9 +14,10 @@
 
 namespace xpar {
 
+// bf16, f16 and the minifloats: stored narrow, computed in f32.
 template <typename T>
-inline constexpr bool kIsHalf = std::is_same_v<T, bf16> || std::is_same_v<T, f16>;
-// f16, bf16, float, double.
+inline constexpr bool kIsHalf = kIsNarrowFloat<T>;
+// The narrow floats, float, double.
 template <typename T>
 inline constexpr bool kIsFloatLike = kIsHalf<T> || std::is_floating_point_v<T>;
 // Integers other than bool.
@@ -27,21 +29,9 @@ inline constexpr bool kIsInt = std::is_integral_v<T> && !std::is_same_v<T, bool>
 template <typename T>
 using WideU = std::conditional_t<(sizeof(T) < 4), uint32_t, std::make_unsigned_t<T>>;
 
+// The type arithmetic on T is carried out in: float for the narrow floats, T itself otherwise.
 template <typename T>
-struct ComputeTypeOf {
-  using type = T;
-};
-template <>
-struct ComputeTypeOf<bf16> {
-  using type = float;
-};
-template <>
-struct ComputeTypeOf<f16> {
-  using type = float;
-};
-// The type arithmetic on T is carried out in: float for bf16/f16, T itself otherwise.
-template <typename T>
-using ComputeT = typename ComputeTypeOf<T>::type;
+using ComputeT = std::conditional_t<kIsNarrowFloat<T>, float, T>;
 
 template <typename T>
 inline ComputeT<T> Widen(T v) {
@@ -52,7 +42,7 @@ inline ComputeT<T> Widen(T v) {
   }
 }
 
-// Stores a compute-type value as T (bf16/f16: round to nearest even).
+// Stores a compute-type value as T (narrow floats: round to nearest even).
 template <typename T, typename C>
 inline T Narrow(C v) {
   if constexpr (kIsHalf<T>) {
@@ -64,7 +54,7 @@ inline T Narrow(C v) {
 
 // One element converted with XLA's `convert` semantics: to pred is `x != 0`; float to integer
 // truncates toward zero, saturates at the integer range and maps NaN to 0; integer to integer
-// wraps; to bf16/f16 rounds to nearest even.
+// wraps; to the narrow floats rounds to nearest even.
 template <typename To, typename From>
 inline To ConvertElement(From v) {
   if constexpr (std::is_same_v<To, From>) {

@@ -141,9 +141,7 @@ Expected<Literal> Dispatch(const Instruction& inst, Operands ops, EvalContext& c
                            HloOpcodeName(inst.opcode()));
     case Opcode::kInfeed: case Opcode::kOutfeed: case Opcode::kSend: case Opcode::kSendDone:
     case Opcode::kRecv: case Opcode::kRecvDone:
-      return Unimplemented("'{}' talks to the host or another program; the interpreter runs "
-                           "self-contained programs only",
-                           HloOpcodeName(inst.opcode()));
+      return EvalSendRecv(inst, ops, ctx);
     case Opcode::kAsyncStart: case Opcode::kAsyncUpdate: case Opcode::kAsyncDone:
       return Unimplemented("async-start/-update/-done wrappers are not supported by the "
                            "interpreter; run the module before XLA's async conversion");

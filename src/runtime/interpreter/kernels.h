@@ -62,5 +62,7 @@ Expected<Literal> EvalLinalg(const Instruction& inst, Operands ops, EvalContext&
 Expected<Literal> EvalCollective(const Instruction& inst, Operands ops, EvalContext& ctx);
 // custom_call.cc: the custom-call registry (AwsNeuron*, Sharding, SPMD*ShardShape, ...).
 Expected<Literal> EvalCustomCall(const Instruction& inst, Operands ops, EvalContext& ctx);
+// send_recv.cc: send, send-done, recv, recv-done, infeed, outfeed (through DeviceContext::hub).
+Expected<Literal> EvalSendRecv(const Instruction& inst, Operands ops, EvalContext& ctx);
 
 }  // namespace xpar

@@ -14,7 +14,7 @@ namespace {
 // Total order on floats as XLA's TOTALORDER comparison: -NaN < -inf < ... < -0 < +0 < ... < NaN.
 template <typename T>
 bool TotalLess(T a, T b) {
-  if constexpr (std::is_same_v<T, bf16> || std::is_same_v<T, f16>) {
+  if constexpr (kIsNarrowFloat<T>) {
     return TotalLess(static_cast<float>(a), static_cast<float>(b));
   } else if constexpr (std::is_floating_point_v<T>) {
     // Sign-magnitude bits to two's complement: orders -NaN, -inf, ..., -0, +0, ..., NaN.

@@ -11,6 +11,7 @@
 
 #include "runtime/interpreter/combine_util.h"
 #include "runtime/mpi/mpi_buffers.h"
+#include "runtime/mpi/mpi_ops.h"
 
 namespace xpar {
 namespace {
@@ -18,120 +19,6 @@ namespace {
 constexpr int kPermuteTag = 7;
 
 std::string KindName(Opcode kind) { return std::string(HloOpcodeName(kind)); }
-
-Status MpiError(int code, const char* what) {
-  char text[MPI_MAX_ERROR_STRING];
-  int len = 0;
-  MPI_Error_string(code, text, &len);
-  return Internal("{} failed: {}", what, std::string(text, static_cast<size_t>(len)));
-}
-#define XPAR_MPI_CALL(call)                                              \
-  do {                                                                   \
-    int xpar_mpi_rc = (call);                                            \
-    if (xpar_mpi_rc != MPI_SUCCESS) return MpiError(xpar_mpi_rc, #call); \
-  } while (false)
-
-// Floating max/min that propagate NaN like XLA's maximum/minimum (MPI_MAX does not).
-template <typename T, bool kMax>
-void NanMaxMin(void* in, void* inout, int* len, MPI_Datatype*) {
-  const T* a = static_cast<const T*>(in);
-  T* b = static_cast<T*>(inout);
-  for (int i = 0; i < *len; ++i) {
-    if (std::isnan(a[i]) || std::isnan(b[i])) {
-      b[i] = std::isnan(b[i]) ? b[i] : a[i];
-    } else {
-      b[i] = kMax ? std::max(a[i], b[i]) : std::min(a[i], b[i]);
-    }
-  }
-}
-
-MPI_Op FloatOp(PrimitiveType t, bool max) {
-  static MPI_Op ops[4] = {MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL};
-  const int i = (t == PrimitiveType::kF64 ? 2 : 0) + (max ? 1 : 0);
-  if (ops[i] == MPI_OP_NULL) {
-    MPI_User_function* fn = t == PrimitiveType::kF64
-                                ? (max ? NanMaxMin<double, true> : NanMaxMin<double, false>)
-                                : (max ? NanMaxMin<float, true> : NanMaxMin<float, false>);
-    MPI_Op_create(fn, /*commute=*/1, &ops[i]);
-  }
-  return ops[i];
-}
-
-// The MPI element type and op for combining `t` with `k` natively; false when there is none. Sums
-// and products of signed integers use the unsigned type: the same bits, wrapping defined.
-bool NativeReduction(PrimitiveType t, FastCombine k, MPI_Datatype* type, MPI_Op* op) {
-  using P = PrimitiveType;
-  const bool wrap = k == FastCombine::kAdd || k == FastCombine::kMul;
-  switch (t) {
-    case P::kPred:
-      *type = MPI_UINT8_T;
-      if (k == FastCombine::kAdd || k == FastCombine::kMax || k == FastCombine::kOr) {
-        *op = MPI_LOR;
-      } else if (k == FastCombine::kMul || k == FastCombine::kMin || k == FastCombine::kAnd) {
-        *op = MPI_LAND;
-      } else {
-        return false;
-      }
-      return true;
-    case P::kS8:
-      *type = wrap ? MPI_UINT8_T : MPI_INT8_T;
-      break;
-    case P::kS16:
-      *type = wrap ? MPI_UINT16_T : MPI_INT16_T;
-      break;
-    case P::kS32:
-      *type = wrap ? MPI_UINT32_T : MPI_INT32_T;
-      break;
-    case P::kS64:
-      *type = wrap ? MPI_UINT64_T : MPI_INT64_T;
-      break;
-    case P::kU8:
-      *type = MPI_UINT8_T;
-      break;
-    case P::kU16:
-      *type = MPI_UINT16_T;
-      break;
-    case P::kU32:
-      *type = MPI_UINT32_T;
-      break;
-    case P::kU64:
-      *type = MPI_UINT64_T;
-      break;
-    case P::kF32:
-      *type = MPI_FLOAT;
-      break;
-    case P::kF64:
-      *type = MPI_DOUBLE;
-      break;
-    default:
-      return false;  // f16, bf16 (no MPI type), tuple, token
-  }
-  const bool floating = IsFloating(t);
-  switch (k) {
-    case FastCombine::kAdd:
-      *op = MPI_SUM;
-      return true;
-    case FastCombine::kMul:
-      *op = MPI_PROD;
-      return true;
-    case FastCombine::kMax:
-      *op = floating ? FloatOp(t, true) : MPI_MAX;
-      return true;
-    case FastCombine::kMin:
-      *op = floating ? FloatOp(t, false) : MPI_MIN;
-      return true;
-    case FastCombine::kAnd:
-      *op = MPI_BAND;
-      return !floating;
-    case FastCombine::kOr:
-      *op = MPI_BOR;
-      return !floating;
-    case FastCombine::kAssign:
-    case FastCombine::kNone:
-      return false;
-  }
-  return false;
-}
 
 }  // namespace
 
@@ -234,13 +121,21 @@ Expected<std::shared_ptr<const std::vector<Literal>>> MpiTransport::Exchange(
 Expected<std::optional<Literal>> MpiTransport::RunNative(const NativeCollective& call) {
   pending_kind_ = KindName(call.kind);
   if (call.device != rank_) return Internal("device {} runs on MPI rank {}", call.device, rank_);
+  traffic_.Add(call.kind, CollectiveBytesSent(call));
   if (call.kind == Opcode::kCollectivePermute) return Permute(call);
-  if (call.kind != Opcode::kAllReduce && call.kind != Opcode::kAllGather) {
+  if (call.kind != Opcode::kAllReduce && call.kind != Opcode::kAllGather &&
+      call.kind != Opcode::kReduceScatter && call.kind != Opcode::kAllToAll) {
     return std::optional<Literal>();
   }
   ASSIGN_OR_RETURN(MPI_Comm comm, GroupComm(call.group));
   if (call.kind == Opcode::kAllReduce) return AllReduce(call, comm);
-  return AllGather(call, comm);
+  if (call.kind == Opcode::kAllGather) return AllGather(call, comm);
+  if (call.kind == Opcode::kReduceScatter) return ReduceScatter(call, comm);
+  return AllToAll(call, comm);
+}
+
+CollectiveTraffic MpiTransport::Traffic(int64_t device) const {
+  return device == rank_ ? traffic_ : CollectiveTraffic{};
 }
 
 // MPI_Allreduce per operand when the reducer is a plain op MPI has for every operand's type. MPI

@@ -1,9 +1,11 @@
 // MpiTransport: the interpreter's collectives over MPI, one device per MPI rank (world rank =
 // device id = replica * num_partitions + partition). Communicators per replica group are created
 // once (MPI_Comm_create_group) and cached. Native paths: all-reduce with a plain
-// add/max/min/mul/and/or reducer -> MPI_Allreduce, all-gather -> MPI_Allgather, collective-permute
-// -> MPI_Sendrecv; everything else goes through Exchange (MPI_Allgather of every contribution) and
-// the interpreter's own combining in group order, exactly as the threads transport does.
+// add/max/min/mul/and/or reducer -> MPI_Allreduce, all-gather -> MPI_Allgather, reduce-scatter
+// with a plain reducer -> MPI_Reduce_scatter_block, all-to-all -> MPI_Alltoall,
+// collective-permute -> MPI_Sendrecv; everything else goes through Exchange (MPI_Allgather of
+// every contribution) and the interpreter's own combining in group order, exactly as the threads
+// transport does.
 #pragma once
 
 // The C API only: OpenMPI's mpi.h otherwise pulls in the deprecated C++ bindings (libmpi_cxx).
@@ -60,6 +62,10 @@ class MpiTransport final : public CollectiveTransport {
   // blocked in a collective this one will never join.
   void Abort(const Status& reason) override;
   void DeviceFinished(int64_t device) override {}
+  // This rank's collective traffic (CollectiveBytesSent per collective, native or not); empty
+  // for any other device.
+  CollectiveTraffic Traffic(int64_t device) const override;
+  void ResetTraffic() override { traffic_ = {}; }
   Status abort_reason() const override { return abort_reason_; }
 
   int rank() const { return rank_; }
@@ -72,6 +78,10 @@ class MpiTransport final : public CollectiveTransport {
   Expected<std::optional<Literal>> AllReduce(const NativeCollective& call, MPI_Comm comm);
   Expected<std::optional<Literal>> AllGather(const NativeCollective& call, MPI_Comm comm);
   Expected<std::optional<Literal>> Permute(const NativeCollective& call);
+  // mpi_scatter.cc: MPI_Reduce_scatter_block and MPI_Alltoall.
+  Expected<std::optional<Literal>> ReduceScatter(const NativeCollective& call, MPI_Comm comm);
+  Expected<std::optional<Literal>> AllToAll(const NativeCollective& call, MPI_Comm comm);
+  Expected<std::optional<Literal>> TupleAllToAll(const NativeCollective& call, MPI_Comm comm);
 
   MPI_Comm world_ = MPI_COMM_NULL;  // a duplicate of the caller's, for collectives
   MPI_Comm p2p_ = MPI_COMM_NULL;    // another duplicate, for collective-permute's sends
@@ -80,6 +90,7 @@ class MpiTransport final : public CollectiveTransport {
   std::map<std::vector<int64_t>, MPI_Comm> comms_;
   std::string pending_kind_;  // the kind RunNative declined, for Exchange's statistics
   CollectiveStats stats_;
+  CollectiveTraffic traffic_;
   Status abort_reason_;
 };
 
