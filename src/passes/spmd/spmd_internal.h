@@ -202,6 +202,7 @@ Expected<PValue> HandleDimwise(Partitioner& p, const Instruction& inst, const Wa
 // Gather of rows from a table split over its rows (embeddings split over the vocabulary).
 Expected<PValue> HandleGather(Partitioner& p, const Instruction& inst, const Want& want);
 Expected<PValue> HandleCustomCall(Partitioner& p, const Instruction& inst, const Want& want);
+Expected<PValue> HandleScatter(Partitioner& p, const Instruction& inst, const Want& want);
 Expected<PValue> HandleConvolution(Partitioner& p, const Instruction& inst, const Want& want);
 // Everything else: operands replicated, the op as is, result replicated.
 Expected<PValue> HandleReplicated(Partitioner& p, const Instruction& inst, const Want& want);

@@ -111,6 +111,7 @@ Expected<PValue> Dispatch(Partitioner& p, const Instruction& inst, const Want& w
     case Opcode::kConvolution: return HandleConvolution(p, inst, want);
     case Opcode::kGather: return HandleGather(p, inst, want);
     case Opcode::kCustomCall: return HandleCustomCall(p, inst, want);
+    case Opcode::kScatter: return HandleScatter(p, inst, want);
     case Opcode::kSlice:
     case Opcode::kPad:
     case Opcode::kConcatenate:
@@ -119,7 +120,7 @@ Expected<PValue> Dispatch(Partitioner& p, const Instruction& inst, const Want& w
     case Opcode::kDynamicUpdateSlice:
       return HandleDimwise(p, inst, want);
     default:
-      // Every other op (scatter, sort, while, call, conditional, rng, ...)
+      // Every other op (sort, while, call, conditional, rng, ...)
       // runs on replicated operands: correct for all of them.
       return HandleReplicated(p, inst, want);
   }
