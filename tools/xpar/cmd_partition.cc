@@ -3,10 +3,12 @@
 // `xpar plan --json`); writes the one per-device program as HLO text.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
 
+#include "analysis/op_stats.h"
 #include "cli_util.h"
 #include "commands.h"
 #include "ir/printer.h"
@@ -23,6 +25,7 @@ struct PartitionCliOptions {
   std::string plan;
   std::string out;
   bool replicate_unannotated = false;
+  int64_t replicas = 0;  // 0: as many as the module's own collectives name
 };
 
 Expected<nlohmann::json> ReadPlanJson(const std::string& path) {
@@ -58,6 +61,8 @@ int Partition(const PartitionCliOptions& o) {
   if (!mesh.ok()) return ReportError("partition", mesh.status());
   PartitionOptions options;
   options.propagate_unannotated = !o.replicate_unannotated;
+  options.num_replicas = o.replicas > 0 ? o.replicas
+                                        : std::max<int64_t>(1, DevicesNamedByCollectives(**module));
   auto partitioned = PartitionModule(**module, *mesh, options);
   if (!partitioned.ok()) return ReportError("partition", partitioned.status());
   std::string text = PrintModule(**partitioned);
@@ -85,6 +90,9 @@ void RegisterPartitionCommand(CLI::App& app) {
   cmd->add_option("--plan", o->plan,
                   "Plan JSON from `xpar plan --json` to apply (replaces the file's shardings)");
   cmd->add_option("-o,--out", o->out, "Output .hlo file (default: stdout)");
+  cmd->add_option("--replicas", o->replicas,
+                  "Replicas of a program with its own cross-replica collectives (default: as "
+                  "many as they name); the partitioner's collectives stay within each replica");
   cmd->add_flag("--replicate-unannotated", o->replicate_unannotated,
                 "Make instructions without a sharding replicated (default: they follow their "
                 "operands)");

@@ -85,7 +85,7 @@ Expected<PValue> Dispatch(Partitioner& p, const Instruction& inst, const Want& w
   }
   if (HasTrait(op, kCollective) && !inst.attrs().channel_id) {
     return InvalidArgument("{} '{}' is a cross-replica collective: say how many replicas the "
-                           "program runs on (xpar run --devices N), or run it without --mesh",
+                           "program runs on (`xpar run --devices N`, `xpar partition --replicas N`)",
                            HloOpcodeName(op), inst.name());
   }
   if (HasTrait(op, kCollective) || IsOneOf(op, {Opcode::kPartitionId})) {
