@@ -10,27 +10,6 @@
 namespace xpar::testing {
 namespace {
 
-using Specs = std::map<std::string, ShardingSpec>;
-
-ShardingSpec S(std::vector<std::vector<int64_t>> dims, std::vector<int64_t> partial = {}) {
-  return ShardingSpec{std::move(dims), std::move(partial)};
-}
-
-// Parses `text` and puts `specs` (by instruction name) on the entry's instructions.
-std::unique_ptr<Module> Annotated(const std::string& text, const Specs& specs, const Mesh& mesh) {
-  auto m = ParseHloModule(text);
-  EXPECT_TRUE(m.ok()) << m.status().ToString();
-  if (!m.ok()) return nullptr;
-  for (const auto& inst : (*m)->entry()->instructions()) {
-    auto it = specs.find(inst->name());
-    if (it == specs.end()) continue;
-    auto s = ToHloSharding(it->second, mesh);
-    EXPECT_TRUE(s.ok()) << s.status().ToString();
-    if (s.ok()) inst->set_sharding(*s);
-  }
-  return std::move(m).value();
-}
-
 // Partitions, runs both ways, expects agreement; returns the partitioned module.
 std::unique_ptr<Module> ExpectSame(const Module& m, const Mesh& mesh) {
   std::unique_ptr<Module> partitioned;

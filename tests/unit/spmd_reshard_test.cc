@@ -12,10 +12,6 @@ namespace {
 using spmd::PlanReshard;
 using spmd::ReshardStep;
 
-ShardingSpec S(std::vector<std::vector<int64_t>> dims) {
-  return ShardingSpec{std::move(dims), {}};
-}
-
 // %y = copy(%x): x arrives under `from`, y is wanted under `to`.
 std::unique_ptr<Module> CopyModule(const std::string& shape, const ShardingSpec& from,
                                    const ShardingSpec& to, const Mesh& mesh) {

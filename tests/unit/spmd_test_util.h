@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -113,6 +114,28 @@ inline Expected<double> PartitionedDifference(const Module& module, const Mesh& 
                    RunPartitioned(*partitioned, mesh, args, module.entry()->root()->shape()));
   if (keep) *keep = std::move(partitioned);
   return MaxRelativeDifference(got, want);
+}
+
+using Specs = std::map<std::string, ShardingSpec>;
+
+inline ShardingSpec S(std::vector<std::vector<int64_t>> dims, std::vector<int64_t> partial = {}) {
+  return ShardingSpec{std::move(dims), std::move(partial)};
+}
+
+// Parses `text` and puts `specs` (by instruction name) on the entry's instructions.
+inline std::unique_ptr<Module> Annotated(const std::string& text, const Specs& specs,
+                                         const Mesh& mesh) {
+  auto m = ParseHloModule(text);
+  EXPECT_TRUE(m.ok()) << m.status().ToString();
+  if (!m.ok()) return nullptr;
+  for (const auto& inst : (*m)->entry()->instructions()) {
+    auto it = specs.find(inst->name());
+    if (it == specs.end()) continue;
+    auto s = ToHloSharding(it->second, mesh);
+    EXPECT_TRUE(s.ok()) << s.status().ToString();
+    if (s.ok()) inst->set_sharding(*s);
+  }
+  return std::move(m).value();
 }
 
 inline int64_t CountOpcode(const Module& m, Opcode op) {

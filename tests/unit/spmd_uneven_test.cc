@@ -11,31 +11,11 @@
 namespace xpar::testing {
 namespace {
 
-using Specs = std::map<std::string, ShardingSpec>;
-
-ShardingSpec S(std::vector<std::vector<int64_t>> dims, std::vector<int64_t> partial = {}) {
-  return ShardingSpec{std::move(dims), std::move(partial)};
-}
-
 // All mesh axes, in order (the split that uses every device).
 std::vector<int64_t> All(const Mesh& mesh) {
   std::vector<int64_t> all;
   for (int64_t a = 0; a < mesh.rank(); ++a) all.push_back(a);
   return all;
-}
-
-std::unique_ptr<Module> WithSpecs(const std::string& text, const Specs& specs, const Mesh& mesh) {
-  auto m = ParseHloModule(text);
-  EXPECT_TRUE(m.ok()) << m.status().ToString();
-  if (!m.ok()) return nullptr;
-  for (const auto& inst : (*m)->entry()->instructions()) {
-    auto it = specs.find(inst->name());
-    if (it == specs.end()) continue;
-    auto s = ToHloSharding(it->second, mesh);
-    EXPECT_TRUE(s.ok()) << s.status().ToString();
-    if (s.ok()) inst->set_sharding(*s);
-  }
-  return std::move(m).value();
 }
 
 std::unique_ptr<Module> ExpectSame(const Module& m, const Mesh& mesh,
@@ -78,7 +58,7 @@ ENTRY %main (x: f32[10,7], y: f32[10,7]) -> f32[10,7] {
 )");
   for (const char* shape : kMeshes) {
     Mesh mesh = *Mesh::Parse(shape);
-    auto m = WithSpecs(text, {{"x", S({All(mesh), {}})}, {"y", S({{}, All(mesh)})},
+    auto m = Annotated(text, {{"x", S({All(mesh), {}})}, {"y", S({{}, All(mesh)})},
                               {"r", S({All(mesh), {}})}}, mesh);
     auto p = ExpectSame(*m, mesh);
     ASSERT_TRUE(p);
@@ -112,7 +92,7 @@ ENTRY %main (a: f32[5,7,9], b: f32[5,9,11]) -> f32[5,7,11] {
       cases.push_back({{"a", S({{}, {1}, {0}})}, {"b", S({{}, {0}, {}})}, {"d", S({{}, {1}, {}})}});
     }
     for (const Specs& specs : cases) {
-      auto m = WithSpecs(text, specs, mesh);
+      auto m = Annotated(text, specs, mesh);
       ExpectSame(*m, mesh);
     }
   }
@@ -128,7 +108,7 @@ ENTRY %main (a: f32[6,10], b: f32[10,4]) -> f32[6,4] {
 }
 )");
   Mesh mesh = *Mesh::Parse("4");
-  auto m = WithSpecs(text, {{"a", S({{}, {0}})}, {"b", S({{0}, {}})}, {"d", S({{}, {}})}}, mesh);
+  auto m = Annotated(text, {{"a", S({{}, {0}})}, {"b", S({{0}, {}})}, {"d", S({{}, {}})}}, mesh);
   auto p = ExpectSame(*m, mesh);
   ASSERT_TRUE(p);
   EXPECT_EQ(CountOpcode(*p, Opcode::kSelect), 2);
@@ -156,13 +136,13 @@ ENTRY %main (x: f32[7,10]) -> (f32[7], f32[7], f32[7,10]) {
 )");
   for (const char* shape : kMeshes) {
     Mesh mesh = *Mesh::Parse(shape);
-    auto m = WithSpecs(text, {{"x", S({{}, All(mesh)})}}, mesh);
+    auto m = Annotated(text, {{"x", S({{}, All(mesh)})}}, mesh);
     auto p = ExpectSame(*m, mesh);
     ASSERT_TRUE(p);
     EXPECT_GE(CountOpcode(*p, Opcode::kSelect), 3) << "each reduce masks its padding";
     // Both dims split: rows over one axis, the reduced dim over the other.
     if (mesh.rank() == 2) {
-      auto m2 = WithSpecs(text, {{"x", S({{0}, {1}})}}, mesh);
+      auto m2 = Annotated(text, {{"x", S({{0}, {1}})}}, mesh);
       ExpectSame(*m2, mesh);
     }
   }
@@ -183,7 +163,7 @@ ENTRY %main (v: f32[10], x: f32[10,6]) -> (f32[6,10], f32[10,2,3], f32[60]) {
 )");
   for (const char* shape : kMeshes) {
     Mesh mesh = *Mesh::Parse(shape);
-    auto m = WithSpecs(text, {{"v", S({All(mesh)})}, {"x", S({All(mesh), {}})},
+    auto m = Annotated(text, {{"v", S({All(mesh)})}, {"x", S({All(mesh), {}})},
                               {"b", S({All(mesh), {}})}}, mesh);
     auto p = ExpectSame(*m, mesh);
     ASSERT_TRUE(p);
@@ -200,7 +180,7 @@ ENTRY %main (x: f32[10,6]) -> (f32[10,2,3], f32[60]) {
 }
 )");
   Mesh mesh = *Mesh::Parse("4");
-  auto m = WithSpecs(text, {{"x", S({{0}, {}})}}, mesh);
+  auto m = Annotated(text, {{"x", S({{0}, {}})}}, mesh);
   auto p = ExpectSame(*m, mesh);
   ASSERT_TRUE(p);
   // %r keeps the padded row split (3 rows per device); %f is the documented fallback: x made
@@ -228,7 +208,7 @@ ENTRY %main (x: f32[10,3], y: f32[10,5], table: f32[10,4], ids: s32[6]) -> (f32[
   for (const char* shape : kMeshes) {
     Mesh mesh = *Mesh::Parse(shape);
     const auto all = All(mesh);
-    auto m = WithSpecs(text, {{"x", S({all, {}})}, {"y", S({all, {}})}, {"table", S({all, {}})},
+    auto m = Annotated(text, {{"x", S({all, {}})}, {"y", S({all, {}})}, {"table", S({all, {}})},
                               {"ids", S({{}})}, {"c", S({all, {}})}}, mesh);
     // Random s32 ids may fall outside the table: keep them in [0, 10) for a meaningful gather.
     auto p = PartitionModule(*m, mesh);
@@ -278,7 +258,7 @@ ENTRY %main (x: f32[10,6], w: f32[6,5]) -> f32[10,5] {
 }
 )");
   Mesh mesh = *Mesh::Parse("4");
-  auto m = WithSpecs(text, {{"x", S({{0}, {}})}, {"w", S({{}, {0}})}}, mesh);
+  auto m = Annotated(text, {{"x", S({{0}, {}})}, {"w", S({{}, {0}})}}, mesh);
   PartitionOptions even_only;
   even_only.uneven = false;
   auto p = ExpectSame(*m, mesh, even_only);
