@@ -1,5 +1,6 @@
 // The evaluator: walks a computation in order, dispatching each opcode to its kernel family,
-// and frees each value after its last use.
+// and frees each value after its last use; ops that return their operand unchanged pass it on
+// without a copy.
 #include <fmt/format.h>
 
 #include <unordered_map>
@@ -160,6 +161,17 @@ std::vector<int64_t> LastUses(const Computation& c) {
   return last;
 }
 
+// Ops whose result is their one operand unchanged: copy, Neuron's placement marker, XLA's
+// Sharding annotation. The evaluator passes the operand's value on instead of copying it (the
+// runtime checks that the shape, layout included, is the same).
+bool ForwardsOperand(const Instruction& inst) {
+  if (inst.operand_count() != 1) return false;
+  if (inst.opcode() == Opcode::kCopy) return true;
+  if (inst.opcode() != Opcode::kCustomCall) return false;
+  const std::string& target = inst.attrs().custom_call_target;
+  return target == "AwsNeuronTransferWithStaticRing" || target == "Sharding";
+}
+
 }  // namespace
 
 Interpreter::Interpreter(const Module& module, DeviceContext device)
@@ -205,6 +217,18 @@ Expected<Literal> Interpreter::Call(const Computation& c, std::span<const Litera
       bound[i] = args[inst.attrs().parameter_number];
       continue;
     }
+    if (ForwardsOperand(inst) && bound[inst.operand(0)->index()]->shape() == inst.shape()) {
+      const int64_t src = inst.operand(0)->index();
+      if (bound[src] != &values[src]) {  // an argument (or forwards one): alive all call long
+        bound[i] = bound[src];
+        continue;
+      }
+      if (last[src] == i) {  // its last use: take the buffer
+        values[i] = std::move(values[src]);
+        bound[i] = &values[i];
+        continue;
+      }
+    }
     ops.clear();
     for (const Instruction* op : inst.operands()) ops.push_back(bound[op->index()]);
     Expected<Literal> result = Dispatch(inst, ops, ctx);
@@ -227,7 +251,7 @@ Expected<Literal> Interpreter::Call(const Computation& c, std::span<const Litera
   }
   if (!c.root()) return InvalidArgument("computation %{} has no ROOT", c.name());
   const Instruction* root = c.root();
-  if (root->opcode() == Opcode::kParameter) return *bound[root->index()];
+  if (bound[root->index()] != &values[root->index()]) return *bound[root->index()];
   return std::move(values[root->index()]);
 }
 
