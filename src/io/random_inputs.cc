@@ -21,8 +21,8 @@ Literal RandomLiteral(const Shape& shape, uint64_t seed) {
     }
     return Literal::Tuple(std::move(elems));
   }
-  Literal out(shape);
-  if (!shape.IsArray()) return out;
+  if (!shape.IsArray()) return Literal(shape);
+  Literal out = Literal::Uninitialized(shape);  // every element is written below
   uint64_t state = seed;
   VisitArrayType(shape.type(), [&](auto t) {
     using T = decltype(t);
