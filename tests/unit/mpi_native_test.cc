@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "frontends/hlo/hlo_parser.h"
+#include "mpi_test_util.h"
 #include "runtime/interpreter/collective_hub.h"
 #include "runtime/interpreter/combine_util.h"
 #include "runtime/interpreter/interpreter.h"
@@ -17,30 +18,11 @@
 namespace xpar {
 namespace {
 
-std::unique_ptr<Module> LoadScatterFixture() {
-  const char* dir = std::getenv("XPAR_MPI_FIXTURES");
-  const std::string path =
-      std::string(dir ? dir : XPAR_MPI_FIXTURE_DIR) + "/scatter_4dev.hlo";
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  auto m = ParseHloModule(text.str(), path);
-  EXPECT_TRUE(m.ok()) << m.status().ToString();
-  return m.ok() ? std::move(m).value() : nullptr;
-}
+std::unique_ptr<Module> LoadScatterFixture() { return LoadMpiFixture("scatter_4dev.hlo"); }
 
 // Different values per device, not exactly representable sums (a reduction order shows).
 std::vector<Literal> DeviceArgs(const Module& m, int64_t d) {
-  std::vector<Literal> args;
-  for (const Instruction* p : m.entry()->parameters()) {
-    Literal l(p->shape());
-    for (int64_t i = 0; i < l.ElementCount(); ++i) {
-      l.SetFromDouble(i, std::sin(0.41 * static_cast<double>(i + 1) * static_cast<double>(d + 2)) *
-                             (1.0 + 1e3 * static_cast<double>(i % 3)));
-    }
-    args.push_back(std::move(l));
-  }
-  return args;
+  return DistinctDeviceArgs(m, d, 0.41, 2, 3);
 }
 
 // RunOnDevices with a hub the caller keeps (to read its traffic).

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "frontends/hlo/hlo_parser.h"
+#include "mpi_test_util.h"
 #include "runtime/interpreter/interpreter.h"
 #include "runtime/mpi/mpi_runtime.h"
 
@@ -21,33 +22,11 @@ class MpiFinalizer : public ::testing::Environment {
 [[maybe_unused]] ::testing::Environment* const kMpiEnv =
     ::testing::AddGlobalTestEnvironment(new MpiFinalizer);
 
-std::unique_ptr<Module> LoadFixture(const std::string& name) {
-  const char* dir = std::getenv("XPAR_MPI_FIXTURES");
-  if (!dir) {
-    ADD_FAILURE() << "XPAR_MPI_FIXTURES (tests/lit/mpi/Inputs) is not set";
-    return nullptr;
-  }
-  std::ifstream in(std::string(dir) + "/" + name);
-  std::stringstream text;
-  text << in.rdbuf();
-  auto m = ParseHloModule(text.str(), name);
-  EXPECT_TRUE(m.ok()) << m.status().ToString();
-  return m.ok() ? std::move(m).value() : nullptr;
-}
+std::unique_ptr<Module> LoadFixture(const std::string& name) { return LoadMpiFixture(name); }
 
-// Device d's arguments: every parameter filled with values that differ per device and are not
-// exactly representable sums, so a different reduction order shows in the low bits.
+// Device d's arguments: different per device, so a different reduction order shows.
 std::vector<Literal> DeviceArgs(const Module& m, int64_t d) {
-  std::vector<Literal> args;
-  for (const Instruction* p : m.entry()->parameters()) {
-    Literal l(p->shape());
-    for (int64_t i = 0; i < l.ElementCount(); ++i) {
-      l.SetFromDouble(i, std::sin(0.37 * static_cast<double>(i + 1) * static_cast<double>(d + 3)) *
-                             (1.0 + 1e3 * static_cast<double>(i % 5)));
-    }
-    args.push_back(std::move(l));
-  }
-  return args;
+  return DistinctDeviceArgs(m, d, 0.37, 3, 5);
 }
 
 void ExpectClose(const Literal& got, const Literal& want, double rtol, const std::string& where) {

@@ -1,0 +1,45 @@
+// Shared by the MPI gtests: the fixtures of tests/lit/mpi/Inputs and per-device arguments whose
+// reduction order shows in the low bits.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "frontends/hlo/hlo_parser.h"
+
+namespace xpar {
+
+// tests/lit/mpi/Inputs/`name` ($XPAR_MPI_FIXTURES, else the directory compiled in).
+inline std::unique_ptr<Module> LoadMpiFixture(const std::string& name) {
+  const char* dir = std::getenv("XPAR_MPI_FIXTURES");
+  const std::string path = std::string(dir ? dir : XPAR_MPI_FIXTURE_DIR) + "/" + name;
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  auto m = ParseHloModule(text.str(), path);
+  EXPECT_TRUE(m.ok()) << m.status().ToString();
+  return m.ok() ? std::move(m).value() : nullptr;
+}
+
+// Device d's arguments: sin(freq * (i+1) * (d+offset)) * (1 + 1e3 * (i % period)), different per
+// device and not exactly representable sums.
+inline std::vector<Literal> DistinctDeviceArgs(const Module& m, int64_t d, double freq,
+                                               int64_t offset, int64_t period) {
+  std::vector<Literal> args;
+  for (const Instruction* p : m.entry()->parameters()) {
+    Literal l(p->shape());
+    for (int64_t i = 0; i < l.ElementCount(); ++i) {
+      l.SetFromDouble(i, std::sin(freq * static_cast<double>(i + 1) *
+                                  static_cast<double>(d + offset)) *
+                             (1.0 + 1e3 * static_cast<double>(i % period)));
+    }
+    args.push_back(std::move(l));
+  }
+  return args;
+}
+
+}  // namespace xpar
