@@ -48,6 +48,12 @@ nlohmann::json PlanToJson(const Plan& plan, const Mesh& mesh) {
                    {"peak_memory_bytes", plan.peak_memory_bytes},
                    {"memory_limit_bytes", plan.memory_limit_bytes},
                    {"memory_ok", plan.memory_ok}};
+  nlohmann::json traffic = nlohmann::json::object();
+  for (const auto& [kind, t] : plan.traffic) {
+    traffic[std::string(CollectiveKindName(kind))] = {{"calls", t.calls},
+                                                      {"bytes_sent_per_device", t.bytes_sent}};
+  }
+  j["estimate"]["traffic"] = std::move(traffic);
   j["solver"] = {{"nodes", plan.num_nodes}, {"edges", plan.num_edges},
                  {"strategies", plan.num_strategies}, {"backend", plan.backend},
                  {"optimal", plan.optimal}, {"solve_s", plan.solve_s}, {"build_s", plan.build_s}};
