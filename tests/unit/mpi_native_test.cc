@@ -70,23 +70,8 @@ TEST(CollectiveTrafficThreads, CountsRingBytesPerKindAndDevice) {
   EXPECT_TRUE(hub.Traffic(0).by_kind.empty());
 }
 
-class MpiFinalizer : public ::testing::Environment {
- public:
-  void TearDown() override { FinalizeMpi(); }
-};
-[[maybe_unused]] ::testing::Environment* const kMpiEnv =
-    ::testing::AddGlobalTestEnvironment(new MpiFinalizer);
-
-class MpiRanksNative : public ::testing::Test {
+class MpiRanksNative : public FourMpiRanksTest {
  protected:
-  void SetUp() override {
-    if (!UnderMpi()) GTEST_SKIP() << "runs only under mpirun -np 4 (ctest mpi_ranks_4)";
-    auto w = InitMpi();
-    ASSERT_TRUE(w.ok()) << w.status().ToString();
-    if (w->size != 4) GTEST_SKIP() << "needs 4 ranks, has " << w->size;
-    rank_ = w->rank;
-  }
-
   // This rank's device on MPI against the same device in threads (run on every rank).
   void Compare(bool deterministic, CollectiveStats& stats) {
     auto m = LoadScatterFixture();
@@ -126,7 +111,6 @@ class MpiRanksNative : public ::testing::Test {
     stats = transport.stats();
   }
 
-  int rank_ = 0;
 };
 
 TEST_F(MpiRanksNative, FastPathRunsEveryReduceScatterAndAllToAllNatively) {

@@ -15,10 +15,6 @@
 namespace xpar {
 namespace {
 
-class MpiFinalizer : public ::testing::Environment {
- public:
-  void TearDown() override { FinalizeMpi(); }
-};
 [[maybe_unused]] ::testing::Environment* const kMpiEnv =
     ::testing::AddGlobalTestEnvironment(new MpiFinalizer);
 
@@ -49,16 +45,8 @@ void ExpectClose(const Literal& got, const Literal& want, double rtol, const std
   }
 }
 
-class MpiRanks : public ::testing::Test {
+class MpiRanks : public FourMpiRanksTest {
  protected:
-  void SetUp() override {
-    if (!UnderMpi()) GTEST_SKIP() << "runs only under mpirun -np 4 (ctest mpi_ranks_4)";
-    auto w = InitMpi();
-    ASSERT_TRUE(w.ok()) << w.status().ToString();
-    if (w->size != 4) GTEST_SKIP() << "needs 4 ranks, has " << w->size;
-    rank_ = w->rank;
-  }
-
   // Runs `m` on 4 devices in threads (on every rank) and on the 4 ranks; compares this rank's
   // device: bit for bit when deterministic, else within `rtol`.
   void Compare(const Module& m, int64_t replicas, int64_t partitions, bool deterministic,
@@ -80,7 +68,6 @@ class MpiRanks : public ::testing::Test {
     if (stats) *stats = transport.stats();
   }
 
-  int rank_ = 0;
 };
 
 TEST_F(MpiRanks, EveryCollectiveBitIdenticalWhenDeterministic) {

@@ -10,8 +10,29 @@
 #include <sstream>
 
 #include "frontends/hlo/hlo_parser.h"
+#include "runtime/mpi/mpi_runtime.h"
 
 namespace xpar {
+
+// Finalizes MPI once after all tests (a no-op when it was never initialized).
+class MpiFinalizer : public ::testing::Environment {
+ public:
+  void TearDown() override { FinalizeMpi(); }
+};
+
+// Tests that run one device per rank: only under `mpirun -np 4` (ctest mpi_ranks_4); skipped in
+// the plain unit run. rank_ is this process's rank.
+class FourMpiRanksTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!UnderMpi()) GTEST_SKIP() << "runs only under mpirun -np 4 (ctest mpi_ranks_4)";
+    auto w = InitMpi();
+    ASSERT_TRUE(w.ok()) << w.status().ToString();
+    if (w->size != 4) GTEST_SKIP() << "needs 4 ranks, has " << w->size;
+    rank_ = w->rank;
+  }
+  int rank_ = 0;
+};
 
 // tests/lit/mpi/Inputs/`name` ($XPAR_MPI_FIXTURES, else the directory compiled in).
 inline std::unique_ptr<Module> LoadMpiFixture(const std::string& name) {
