@@ -12,5 +12,6 @@ void RegisterSolveCommand(CLI::App& app);
 void RegisterImportCommand(CLI::App& app);
 void RegisterPartitionCommand(CLI::App& app);
 void RegisterPlanCommand(CLI::App& app);
+void RegisterModelCommand(CLI::App& app);
 
 }  // namespace xpar

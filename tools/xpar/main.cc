@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   xpar::RegisterPlanCommand(app);
   xpar::RegisterPartitionCommand(app);
   xpar::RegisterSolveCommand(app);
+  xpar::RegisterModelCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
