@@ -17,7 +17,7 @@ using ts::Node;
 struct GraphMaker {
   Graph g;
   GraphMaker() {
-    g.inputs.push_back({"x", Shape(PrimitiveType::kF32, {2, 3})});
+    g.inputs.push_back({"x", "Tensor", Shape(PrimitiveType::kF32, {2, 3})});
     g.input_values.push_back(0);
     g.num_values = 1;
   }
@@ -87,6 +87,40 @@ TEST(TorchScriptLowering, MissingInputShapesAreAnError) {
   auto imported = LowerTorchScriptGraph(m.g, {});
   ASSERT_FALSE(imported.ok());
   EXPECT_NE(imported.status().message().find("records no input shapes"), std::string::npos);
+  EXPECT_NE(imported.status().message().find("forward(x: Tensor)"), std::string::npos);
+}
+
+// relu_(x) then x * 1: the later read of x sees the update.
+TEST(TorchScriptLowering, InPlaceOpUpdatesLaterReads) {
+  GraphMaker m;
+  m.Op("aten::relu_", {0});
+  int64_t one = m.Const(int64_t{1});
+  m.g.outputs.push_back(m.Op("aten::mul", {0, one}));
+  auto imported = LowerTorchScriptGraph(m.g, m.Options());
+  ASSERT_TRUE(imported.ok()) << imported.status().message();
+  Interpreter interp(*imported->module);
+  std::vector<Literal> args = {Literal::FromVector<float>({2, 3}, {-1, 2, -3, 4, -5, 6})};
+  auto out = interp.Run(args);
+  ASSERT_TRUE(out.ok()) << out.status().message();
+  EXPECT_EQ(out->GetAsDouble(0), 0);
+  EXPECT_EQ(out->GetAsDouble(1), 2);
+  EXPECT_EQ(out->GetAsDouble(2), 0);
+}
+
+// v = x.view(6); v.add_(1); return x: the update would have to reach x, which is refused.
+TEST(TorchScriptLowering, InPlaceUpdateOfAViewReadLaterIsAnError) {
+  GraphMaker m;
+  int64_t six = m.Const(std::vector<int64_t>{6});
+  int64_t v = m.Op("aten::view", {0, six});
+  int64_t one = m.Const(int64_t{1});
+  m.Op("aten::add_", {v, one, one}, "model.py:7");
+  m.g.outputs.push_back(0);
+  auto imported = LowerTorchScriptGraph(m.g, m.Options());
+  ASSERT_FALSE(imported.ok());
+  EXPECT_NE(imported.status().message().find("model.py:7: aten::add_: updates in place a tensor "
+                                             "that shares storage"),
+            std::string::npos)
+      << imported.status().message();
 }
 
 TEST(TorchScriptLowering, ResultTypeFollowsPyTorchPromotion) {

@@ -236,6 +236,15 @@ Expected<Instruction*> Builder::Reduce(Instruction* x, std::vector<int64_t> dims
   return Reshape(r, kept);
 }
 
+Expected<Instruction*> Builder::ReduceWindow(Instruction* x, std::vector<WindowDim> window,
+                                             ReduceKind kind) {
+  PrimitiveType type = x->shape().type();
+  InstructionAttrs attrs;
+  attrs.window = std::move(window);
+  return Add(Opcode::kReduceWindow, {x, Scalar(type, ReduceInit(kind, type))}, std::move(attrs),
+             {Reducer(kind, type)});
+}
+
 Expected<Instruction*> Builder::Slice(Instruction* x, const std::vector<SliceDim>& slice) {
   bool identity = true;
   for (size_t i = 0; i < slice.size(); ++i) {

@@ -48,6 +48,9 @@ class Builder {
   // Reduction over `dims`; keep_dims leaves them as size 1.
   Expected<Instruction*> Reduce(Instruction* x, std::vector<int64_t> dims, ReduceKind kind,
                                 bool keep_dims);
+  // reduce-window of x with one WindowDim per dimension of x, starting from ReduceInit.
+  Expected<Instruction*> ReduceWindow(Instruction* x, std::vector<WindowDim> window,
+                                      ReduceKind kind);
   Expected<Instruction*> Slice(Instruction* x, const std::vector<SliceDim>& slice);
   Expected<Instruction*> Concat(const std::vector<Instruction*>& parts, int64_t dim);
   Expected<Instruction*> Dot(Instruction* a, Instruction* b, DotDims dims);

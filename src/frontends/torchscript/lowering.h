@@ -63,6 +63,8 @@ void AddShapeHandlers(HandlerTable& table);
 void AddCreationHandlers(HandlerTable& table);
 void AddNnHandlers(HandlerTable& table);
 void AddLinalgHandlers(HandlerTable& table);
+void AddConvHandlers(HandlerTable& table);
+void AddPoolHandlers(HandlerTable& table);
 
 class Lowering {
  public:

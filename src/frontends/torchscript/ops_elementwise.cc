@@ -1,5 +1,6 @@
-// Elementwise aten ops with PyTorch's type promotion; arithmetic on 0-d tensors known while
-// importing (a trace's shape arithmetic) is folded instead of emitted.
+// Elementwise aten ops with PyTorch's type promotion, and the hard activations of mobile
+// networks; arithmetic on 0-d tensors known while importing (a trace's shape arithmetic) is
+// folded instead of emitted.
 #include <fmt/format.h>
 
 #include <cmath>
@@ -29,7 +30,7 @@ Expected<Instruction*> Operand(Lowering& L, Value& v, PrimitiveType type) {
   return L.b().Convert(t, type);
 }
 
-enum class BinOp { kAdd, kSub, kMul, kDiv, kFloorDiv, kRsub };
+enum class BinOp { kAdd, kSub, kMul, kDiv, kFloorDiv, kTruncDiv, kRsub };
 
 double Fold(BinOp op, double a, double b, PrimitiveType type) {
   switch (op) {
@@ -45,6 +46,8 @@ double Fold(BinOp op, double a, double b, PrimitiveType type) {
       return a / b;
     case BinOp::kFloorDiv:
       return std::floor(a / b);
+    case BinOp::kTruncDiv:
+      return std::trunc(a / b);
   }
   return 0;
 }
@@ -61,9 +64,9 @@ Status LowerArith(Lowering& L, const Node& n, BinOp op) {
   // aten::div with rounding_mode="floor"/"trunc".
   if (op == BinOp::kDiv && n.inputs.size() > 2 && !L.IsNone(n, 2)) {
     ASSIGN_OR_RETURN(std::string mode, L.String(n, 2));
-    if (mode != "floor")
+    if (mode != "floor" && mode != "trunc")
       return L.Error(n, fmt::format("rounding_mode='{}' is not supported", mode));
-    op = BinOp::kFloorDiv;
+    op = mode == "floor" ? BinOp::kFloorDiv : BinOp::kTruncDiv;
   }
   if (a.kind == Value::Kind::kInt && b.kind == Value::Kind::kInt && op != BinOp::kDiv) {
     L.Set(n, 0,
@@ -90,6 +93,13 @@ Status LowerArith(Lowering& L, const Node& n, BinOp op) {
   ASSIGN_OR_RETURN(Instruction * r, L.b().Binary(code, x, y));
   if (op == BinOp::kFloorDiv && IsFloating(type)) {
     ASSIGN_OR_RETURN(r, L.b().Unary(Opcode::kFloor, r));
+  }
+  if (op == BinOp::kTruncDiv && IsFloating(type)) {  // toward zero: ceil below 0, else floor
+    ASSIGN_OR_RETURN(Instruction * down, L.b().Unary(Opcode::kFloor, r));
+    ASSIGN_OR_RETURN(Instruction * up, L.b().Unary(Opcode::kCeil, r));
+    ASSIGN_OR_RETURN(Instruction * negative,
+                     L.b().Compare(r, L.b().Scalar(type, 0), ComparisonDirection::kLt));
+    ASSIGN_OR_RETURN(r, L.b().Select(negative, up, down));
   }
   if (op == BinOp::kFloorDiv && !IsFloating(type)) {
     return L.Error(n, "integer floor division of tensors computed at run time is not supported");
@@ -162,6 +172,54 @@ Status LowerRelu(Lowering& L, const Node& n) {
   ASSIGN_OR_RETURN(Instruction * x, L.Tensor(n, 0));
   ASSIGN_OR_RETURN(Instruction * r,
                    L.b().Binary(Opcode::kMaximum, x, L.b().Scalar(x->shape().type(), 0)));
+  L.SetTensor(n, 0, r);
+  return Status();
+}
+
+// min(max(x, lo), hi) with bounds of x's type.
+Expected<Instruction*> Clamp(Builder& b, Instruction* x, double lo, double hi) {
+  PrimitiveType t = x->shape().type();
+  ASSIGN_OR_RETURN(Instruction * r, b.Binary(Opcode::kMaximum, x, b.Scalar(t, lo)));
+  return b.Binary(Opcode::kMinimum, r, b.Scalar(t, hi));
+}
+
+// hardtanh(x, min, max), relu6(x); hardsigmoid(x) = clamp(x + 3, 0, 6) / 6 and hardswish(x) =
+// x * clamp(x + 3, 0, 6) / 6, in the order PyTorch's CPU kernels compute them.
+Status LowerHard(Lowering& L, const Node& n) {
+  ASSIGN_OR_RETURN(Instruction * x, L.Tensor(n, 0));
+  Builder& b = L.b();
+  PrimitiveType t = x->shape().type();
+  Instruction* r;
+  if (n.kind == "aten::hardtanh" || n.kind == "aten::relu6") {
+    double lo = 0, hi = 6;
+    if (n.kind == "aten::hardtanh") {
+      ASSIGN_OR_RETURN(lo, L.Number(n, 1));
+      ASSIGN_OR_RETURN(hi, L.Number(n, 2));
+    }
+    ASSIGN_OR_RETURN(r, Clamp(b, x, lo, hi));
+  } else {
+    ASSIGN_OR_RETURN(x, FloatInput(L, n, 0));
+    t = x->shape().type();
+    ASSIGN_OR_RETURN(r, b.Binary(Opcode::kAdd, x, b.Scalar(t, 3)));
+    ASSIGN_OR_RETURN(r, Clamp(b, r, 0, 6));
+    if (n.kind == "aten::hardswish") {
+      ASSIGN_OR_RETURN(r, b.Binary(Opcode::kMultiply, x, r));
+    }
+    ASSIGN_OR_RETURN(r, b.Binary(Opcode::kDivide, r, b.Scalar(t, 6)));
+  }
+  L.SetTensor(n, 0, r);
+  return Status();
+}
+
+// leaky_relu(x, negative_slope): x where x > 0, else x * slope.
+Status LowerLeakyRelu(Lowering& L, const Node& n) {
+  ASSIGN_OR_RETURN(Instruction * x, FloatInput(L, n, 0));
+  ASSIGN_OR_RETURN(double slope, L.Number(n, 1));
+  Builder& b = L.b();
+  PrimitiveType t = x->shape().type();
+  ASSIGN_OR_RETURN(Instruction * scaled, b.Binary(Opcode::kMultiply, x, b.Scalar(t, slope)));
+  ASSIGN_OR_RETURN(Instruction * pos, b.Compare(x, b.Scalar(t, 0), ComparisonDirection::kGt));
+  ASSIGN_OR_RETURN(Instruction * r, b.Select(pos, x, scaled));
   L.SetTensor(n, 0, r);
   return Status();
 }
@@ -286,6 +344,10 @@ void AddElementwiseHandlers(HandlerTable& t) {
   t["aten::silu"] = LowerSilu;
   t["aten::relu"] = LowerRelu;
   t["aten::gelu"] = LowerGelu;
+  for (const char* name : {"aten::hardtanh", "aten::relu6", "aten::hardsigmoid", "aten::hardswish"}) {
+    t[name] = LowerHard;
+  }
+  t["aten::leaky_relu"] = LowerLeakyRelu;
   t["aten::where"] = LowerWhere;
   t["aten::masked_fill"] = LowerMaskedFill;
   t["aten::to"] = LowerTo;

@@ -13,7 +13,8 @@
 namespace xpar {
 
 struct TorchScriptOptions {
-  // Shapes of the forward's inputs. Empty: those python/xpar_capture.py recorded in the file.
+  // Shapes of the forward's inputs. Empty: those python/xpar_capture.py recorded in the file
+  // (plain torch.jit.save records none: see RecordsInputShapes).
   std::vector<Shape> input_shapes;
 };
 
@@ -28,6 +29,11 @@ struct TorchScriptImport {
 // naming the op and its source location in the traced Python code.
 Expected<TorchScriptImport> ImportTorchScript(const std::string& path,
                                               const TorchScriptOptions& options = {});
+
+// "forward(x: Tensor, mask: Tensor)": the traced forward's inputs, for messages.
+std::string ForwardSignature(const ts::Graph& graph);
+// Whether the file says the shapes of the forward's inputs (or there are none to say).
+bool RecordsInputShapes(const ts::Graph& graph);
 
 // The lowering on its own, for a graph already read (tests build graphs by hand).
 Expected<TorchScriptImport> LowerTorchScriptGraph(const ts::Graph& graph,

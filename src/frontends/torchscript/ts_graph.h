@@ -41,6 +41,7 @@ struct NamedLiteral {
 
 struct InputSpec {
   std::string name;            // the forward's argument name (input_ids)
+  std::string type;            // its TorchScript type ("Tensor", "int"), "" if unknown
   std::optional<Shape> shape;  // from the capture's record (xpar_inputs.json), if any
 };
 

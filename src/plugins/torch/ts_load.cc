@@ -103,7 +103,8 @@ class Converter {
     if (inputs.empty()) return InvalidArgument("the forward graph has no `self` input");
     objects_[inputs[0]] = {module._ivalue(), ""};
     for (size_t i = 1; i < inputs.size(); ++i) {
-      out_->inputs.push_back({inputs[i]->debugNameBase(), std::nullopt});
+      out_->inputs.push_back({inputs[i]->debugNameBase(), inputs[i]->type()->annotation_str(),
+                              std::nullopt});
       out_->input_values.push_back(Id(inputs[i]));
     }
     for (torch::jit::Node* node : graph.nodes()) RETURN_IF_ERROR(Convert(node));
