@@ -5,6 +5,7 @@
 
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstring>
 
@@ -32,13 +33,6 @@ const char* DescrOf(PrimitiveType t) {
 // bf16 and the f8/f6/f4 formats have no NumPy dtype; each of their values is an f32.
 bool NeedsWidening(PrimitiveType t) { return t == PrimitiveType::kBF16 || IsMinifloat(t); }
 
-Literal WidenToF32(const Literal& v) {
-  Literal out(Shape(PrimitiveType::kF32, v.shape().dims()));
-  auto dst = out.data<float>();
-  for (size_t i = 0; i < dst.size(); ++i) dst[i] = static_cast<float>(v.GetAsDouble(i));
-  return out;
-}
-
 // Finds `'key': ` in the header dict and returns the text after it.
 std::string_view After(std::string_view header, std::string_view key) {
   size_t p = header.find(fmt::format("'{}'", key));
@@ -52,13 +46,13 @@ std::string_view After(std::string_view header, std::string_view key) {
 
 }  // namespace
 
-std::string EncodeNpy(const Literal& value) {
-  const Literal& v = NeedsWidening(value.type()) ? WidenToF32(value) : value;
+std::string EncodeNpyHeader(const Literal& value) {
+  const PrimitiveType type = NeedsWidening(value.type()) ? PrimitiveType::kF32 : value.type();
   // Python tuple syntax: "()", "(2,)", "(2, 3)".
-  std::string shape = fmt::format("{}", fmt::join(v.shape().dims(), ", "));
-  if (v.shape().rank() == 1) shape += ",";
+  std::string shape = fmt::format("{}", fmt::join(value.shape().dims(), ", "));
+  if (value.shape().rank() == 1) shape += ",";
   std::string header = fmt::format("{{'descr': '{}', 'fortran_order': False, 'shape': ({}), }}",
-                                   DescrOf(v.type()), shape);
+                                   DescrOf(type), shape);
   // Pad so that magic(6) + version(2) + length(2) + header + '\n' is a multiple of 64.
   size_t total = 10 + header.size() + 1;
   header.append((64 - total % 64) % 64, ' ');
@@ -68,7 +62,42 @@ std::string EncodeNpy(const Literal& value) {
   out.push_back(static_cast<char>(len & 0xff));
   out.push_back(static_cast<char>(len >> 8));
   out += header;
-  out.append(reinterpret_cast<const char*>(v.raw()), static_cast<size_t>(v.size_bytes()));
+  return out;
+}
+
+int64_t NpyDataBytes(const Literal& value) {
+  return NeedsWidening(value.type()) ? value.ElementCount() * 4 : value.size_bytes();
+}
+
+Status StreamNpyData(const Literal& value,
+                     const std::function<Status(const void* data, size_t size)>& sink) {
+  if (!NeedsWidening(value.type())) {
+    return sink(value.raw(), static_cast<size_t>(value.size_bytes()));
+  }
+  // Widened in pieces, so a large bf16 output never exists twice in memory.
+  constexpr int64_t kPiece = int64_t{1} << 20;
+  std::vector<float> piece(static_cast<size_t>(std::min(kPiece, value.ElementCount())));
+  const bool bf16 = value.type() == PrimitiveType::kBF16;
+  const uint16_t* bits = reinterpret_cast<const uint16_t*>(value.raw());
+  for (int64_t first = 0; first < value.ElementCount(); first += kPiece) {
+    const int64_t n = std::min(kPiece, value.ElementCount() - first);
+    for (int64_t i = 0; i < n; ++i) {
+      piece[i] = bf16 ? Bf16BitsToFloat(bits[first + i])
+                      : static_cast<float>(value.GetAsDouble(first + i));
+    }
+    RETURN_IF_ERROR(sink(piece.data(), static_cast<size_t>(n) * sizeof(float)));
+  }
+  return Status::Ok();
+}
+
+std::string EncodeNpy(const Literal& value) {
+  std::string out = EncodeNpyHeader(value);
+  out.reserve(out.size() + static_cast<size_t>(NpyDataBytes(value)));
+  Status s = StreamNpyData(value, [&](const void* data, size_t size) {
+    out.append(static_cast<const char*>(data), size);
+    return Status::Ok();
+  });
+  (void)s;  // the sink above cannot fail
   return out;
 }
 

@@ -1,4 +1,5 @@
-// .npz (via libzip) and .safetensors (via nlohmann-json) reading and writing.
+// .npz (read via libzip, written by NpzWriter) and .safetensors (via nlohmann-json) reading and
+// writing.
 #include "io/tensor_file.h"
 
 #include <zip.h>
@@ -9,7 +10,9 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "io/atomic_file.h"
 #include "io/npy.h"
+#include "io/npz_writer.h"
 #include "support/source_text.h"
 
 namespace xpar {
@@ -74,27 +77,9 @@ Expected<std::vector<NamedTensor>> ReadNpz(const std::string& path) {
 }
 
 Status WriteNpz(const std::string& path, const std::vector<NamedTensor>& tensors) {
-  int err = 0;
-  zip_t* zip = zip_open(path.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &err);
-  if (!zip) return IoError("cannot create '{}'", path);
-  // libzip reads the buffers at zip_close, so they must outlive the loop.
-  std::vector<std::string> buffers;
-  buffers.reserve(tensors.size());
-  for (const NamedTensor& t : tensors) {
-    buffers.push_back(EncodeNpy(t.value));
-    zip_source_t* src = zip_source_buffer(zip, buffers.back().data(), buffers.back().size(), 0);
-    if (!src || zip_file_add(zip, (t.name + ".npy").c_str(), src, ZIP_FL_OVERWRITE) < 0) {
-      if (src) zip_source_free(src);
-      zip_discard(zip);
-      return IoError("cannot add '{}' to '{}'", t.name, path);
-    }
-  }
-  if (zip_close(zip) != 0) {
-    std::string msg = zip_strerror(zip);
-    zip_discard(zip);
-    return IoError("cannot write '{}': {}", path, msg);
-  }
-  return Status::Ok();
+  ASSIGN_OR_RETURN(std::unique_ptr<NpzWriter> writer, NpzWriter::Create(path));
+  for (const NamedTensor& t : tensors) RETURN_IF_ERROR(writer->Add(t.name, t.value));
+  return writer->Finish();
 }
 
 Expected<std::vector<NamedTensor>> ReadSafetensors(const std::string& path) {
@@ -173,10 +158,53 @@ Status WriteSafetensors(const std::string& path, const std::vector<NamedTensor>&
   uint64_t len = h.size();
   for (int i = 0; i < 8; ++i) out[i] = static_cast<char>((len >> (8 * i)) & 0xff);
   out += h;
+  ASSIGN_OR_RETURN(std::unique_ptr<AtomicFile> file, AtomicFile::Create(path));
+  RETURN_IF_ERROR(file->Write(out));
   for (const NamedTensor& t : tensors) {
-    out.append(reinterpret_cast<const char*>(t.value.raw()), t.value.size_bytes());
+    RETURN_IF_ERROR(file->Write(t.value.raw(), static_cast<size_t>(t.value.size_bytes())));
   }
-  return WriteFile(path, out);
+  return file->Commit();
+}
+
+namespace {
+
+class NpzFileWriter final : public TensorFileWriter {
+ public:
+  explicit NpzFileWriter(std::unique_ptr<NpzWriter> npz) : npz_(std::move(npz)) {}
+  Status Add(const std::string& name, const Literal& value) override {
+    return npz_->Add(name, value);
+  }
+  Status Finish() override { return npz_->Finish(); }
+
+ private:
+  std::unique_ptr<NpzWriter> npz_;
+};
+
+class SafetensorsFileWriter final : public TensorFileWriter {
+ public:
+  explicit SafetensorsFileWriter(std::string path) : path_(std::move(path)) {}
+  Status Add(const std::string& name, const Literal& value) override {
+    tensors_.push_back({name, value});
+    return Status::Ok();
+  }
+  Status Finish() override { return WriteSafetensors(path_, tensors_); }
+
+ private:
+  std::string path_;
+  std::vector<NamedTensor> tensors_;
+};
+
+}  // namespace
+
+Expected<std::unique_ptr<TensorFileWriter>> OpenTensorFileWriter(const std::string& path) {
+  if (EndsWith(path, ".npz")) {
+    ASSIGN_OR_RETURN(std::unique_ptr<NpzWriter> npz, NpzWriter::Create(path));
+    return std::unique_ptr<TensorFileWriter>(new NpzFileWriter(std::move(npz)));
+  }
+  if (EndsWith(path, ".safetensors")) {
+    return std::unique_ptr<TensorFileWriter>(new SafetensorsFileWriter(path));
+  }
+  return InvalidArgument("'{}': unknown tensor file type (expected .npz or .safetensors)", path);
 }
 
 Expected<std::vector<NamedTensor>> ReadTensorFile(const std::string& path) {

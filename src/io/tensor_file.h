@@ -2,6 +2,7 @@
 // user can check xpar against NumPy or PyTorch in three lines of Python.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,18 @@ Status WriteSafetensors(const std::string& path, const std::vector<NamedTensor>&
 // Chooses the format by extension (.npz or .safetensors).
 Expected<std::vector<NamedTensor>> ReadTensorFile(const std::string& path);
 Status WriteTensorFile(const std::string& path, const std::vector<NamedTensor>& tensors);
+
+// Tensors written one at a time, for callers that hold one at a time (`xpar run` under MPI).
+// .npz streams each to the file as it comes (NpzWriter); .safetensors keeps them until Finish,
+// since its header, which comes first, gives every tensor's offset. Both write a temporary file
+// beside the target and rename it at Finish: without a successful Finish no file is left.
+class TensorFileWriter {
+ public:
+  virtual ~TensorFileWriter() = default;
+  virtual Status Add(const std::string& name, const Literal& value) = 0;
+  virtual Status Finish() = 0;
+};
+Expected<std::unique_ptr<TensorFileWriter>> OpenTensorFileWriter(const std::string& path);
 
 // Converts `value` to `type` where that is exact (f32 -> bf16 only when every value is
 // representable, integer widening, ...); otherwise an error naming the tensor.

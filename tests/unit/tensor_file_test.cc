@@ -1,10 +1,13 @@
 // .npz and .safetensors round trips and their error messages.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 
+#include "io/npz_writer.h"
 #include "io/random_inputs.h"
 #include "io/tensor_file.h"
+#include "support/source_text.h"
 
 namespace xpar {
 namespace {
@@ -60,6 +63,79 @@ TEST(TensorFile, Bf16IsWrittenToNpzAsFloat32) {
   ASSERT_TRUE(back.ok());
   EXPECT_EQ((*back)[0].value.type(), PrimitiveType::kF32);
   EXPECT_EQ((*back)[0].value.GetAsDouble(0), b.GetAsDouble(0));
+}
+
+uint16_t Le16(const std::string& bytes, size_t at) {
+  return static_cast<uint16_t>(static_cast<uint8_t>(bytes[at]) |
+                               (static_cast<uint8_t>(bytes[at + 1]) << 8));
+}
+
+// NumPy's savez layout: every member stored (method 0), so a reader can map the arrays.
+TEST(TensorFile, NpzMembersAreStoredUncompressed) {
+  std::string path = TempPath("stored.npz");
+  ASSERT_TRUE(WriteNpz(path, SampleTensors()).ok());
+  auto bytes = ReadFile(path);
+  ASSERT_TRUE(bytes.ok());
+  int members = 0;
+  for (size_t at = bytes->find("PK\x01\x02"); at != std::string::npos;
+       at = bytes->find("PK\x01\x02", at + 4)) {
+    EXPECT_EQ(Le16(*bytes, at + 10), 0) << "central entry at " << at << " is compressed";
+    ++members;
+  }
+  EXPECT_EQ(members, 4);
+  EXPECT_EQ(Le16(*bytes, 8), 0);  // the first local header's method
+}
+
+// The ZIP64 form (what members or archives past 4 GiB get) on a small file: libzip reads it.
+TEST(TensorFile, NpzZip64FormReadsBack) {
+  std::string path = TempPath("zip64.npz");
+  auto writer = NpzWriter::Create(path, NpzWriterOptions{.force_zip64 = true});
+  ASSERT_TRUE(writer.ok());
+  // 6 MB: past the writer's 4 MiB buffer, so the CRC patch goes to bytes already on disk.
+  Literal big = Literal::Uninitialized(Shape(PrimitiveType::kF32, {1500, 1000}));
+  for (int64_t i = 0; i < big.ElementCount(); ++i) big.data<float>()[i] = static_cast<float>(i);
+  for (const NamedTensor& t : SampleTensors()) ASSERT_TRUE((*writer)->Add(t.name, t.value).ok());
+  ASSERT_TRUE((*writer)->Add("big", big).ok());
+  ASSERT_TRUE((*writer)->Finish().ok());
+  auto back = ReadNpz(path);
+  ASSERT_TRUE(back.ok()) << back.status().message();
+  ASSERT_EQ(back->size(), 5u);
+  EXPECT_TRUE((*back)[4].value == big);
+  EXPECT_TRUE((*back)[1].value == SampleTensors()[1].value);
+  auto bytes = ReadFile(path);
+  ASSERT_TRUE(bytes.ok());
+  EXPECT_NE(bytes->find("PK\x06\x06"), std::string::npos) << "no ZIP64 end record";
+  if (std::filesystem::exists("/usr/bin/python3")) {
+    std::string cmd = "/usr/bin/python3 -c \"import numpy as np, sys; z = np.load(sys.argv[1]); "
+                      "assert z['big'].shape == (1500, 1000) and z['big'][1499, 999] == 1499999; "
+                      "assert list(z['arg1']) == [0, -1, 7, 1 << 40]\" " + path;
+    EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  }
+}
+
+// A write that fails (or a writer dropped before Finish) leaves neither the target nor its
+// temporary file; an earlier file at the target stays as it was.
+TEST(TensorFile, FailedNpzWriteLeavesNoFile) {
+  std::filesystem::path dir = TempPath("npz_atomic_dir");
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::string path = (dir / "out.npz").string();
+  Literal tuple = Literal::Tuple({Literal::Scalar<float>(1)});
+  EXPECT_FALSE(WriteNpz(path, {{"a", Literal::Scalar<float>(1)}, {"t", tuple}}).ok());
+  EXPECT_TRUE(std::filesystem::is_empty(dir));
+  ASSERT_TRUE(WriteNpz(path, SampleTensors()).ok());
+  {
+    auto writer = NpzWriter::Create(path);
+    ASSERT_TRUE(writer.ok());
+    ASSERT_TRUE((*writer)->Add("x", Literal::Scalar<float>(2)).ok());
+  }
+  auto back = ReadNpz(path);
+  ASSERT_TRUE(back.ok());
+  EXPECT_EQ(back->size(), 4u);
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), {}), 1);
+  auto unwritable = WriteNpz((dir / "no_such_dir" / "x.npz").string(), SampleTensors());
+  ASSERT_FALSE(unwritable.ok());
+  EXPECT_NE(unwritable.message().find("cannot create a temporary file"), std::string::npos);
 }
 
 TEST(TensorFile, ConversionForParameters) {
