@@ -17,6 +17,7 @@ PACKAGES=(
   python3-numpy            # differential tests against NumPy
   libopenmpi-dev openmpi-bin  # multi-process runtime (mpirun)
   libtorch-dev python3-torch  # TorchScript frontend; PyTorch reference numerics
+  python3-torchvision      # vision models traced by the TorchScript tests
 )
 
 missing=()

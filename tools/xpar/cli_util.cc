@@ -18,13 +18,14 @@ bool EndsWith(const std::string& s, const std::string& suffix) {
 
 }  // namespace
 
-Expected<std::unique_ptr<Module>> LoadModule(const std::string& path) {
+Expected<std::unique_ptr<Module>> LoadModule(const std::string& path,
+                                             const TorchScriptInputs& inputs) {
   if (EndsWith(path, ".mlir")) {
     ASSIGN_OR_RETURN(std::unique_ptr<Module> module, ParseStableHloFile(path));
     RETURN_IF_ERROR(VerifyModule(*module));
     return module;
   }
-  if (EndsWith(path, ".pt")) return LoadTorchScript(path);  // cmd_import.cc
+  if (EndsWith(path, ".pt")) return LoadTorchScript(path, inputs);  // cmd_import.cc
   ASSIGN_OR_RETURN(std::unique_ptr<Module> module, ParseHloFile(path));
   RETURN_IF_ERROR(VerifyModule(*module));
   return module;

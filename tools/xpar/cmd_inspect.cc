@@ -71,9 +71,11 @@ void RegisterInspectCommand(CLI::App& app) {
       "inspect", "Parse and verify a model; print its parameters, outputs, op histogram, FLOPs, "
                  "bytes, custom calls, collectives and shardings");
   auto path = std::make_shared<std::string>();
+  auto inputs = std::make_shared<TorchScriptInputs>();
   cmd->add_option("file", *path, "Model file (.hlo)")->required();
-  cmd->callback([path] {
-    auto module = LoadModule(*path);
+  AddTorchScriptInputOptions(*cmd, inputs->input_shapes, &inputs->inputs_file);
+  cmd->callback([path, inputs] {
+    auto module = LoadModule(*path, *inputs);
     if (!module.ok()) std::exit(ReportError("inspect", module.status()));
     Inspect(**module, *path);
   });

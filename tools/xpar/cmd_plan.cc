@@ -38,6 +38,7 @@ struct PlanArgs {
   size_t rows = 20;
   bool quiet = false;
   bool list_clusters = false;
+  TorchScriptInputs inputs;  // a .pt file's input shapes, when it records none
 };
 
 // "40GiB", "40GB", "512MiB", "1e9" -> bytes.
@@ -125,7 +126,7 @@ int Run(const PlanArgs& a) {
                                                          : CostModel::LatencyModel::kPerCollective);
   auto options = MakeOptions(a);
   if (!options.ok()) return ReportError("plan", options.status());
-  auto module = LoadModule(a.model);
+  auto module = LoadModule(a.model, a.inputs);
   if (!module.ok()) return ReportError("plan", module.status());
   auto plan = PlanAutoSharding(**module, *model, *options);
   if (!plan.ok()) return ReportError("plan", plan.status());
@@ -181,6 +182,7 @@ void RegisterPlanCommand(CLI::App& app) {
   cmd->add_option("--rows", a->rows, "rows per table in the report (default 20)");
   cmd->add_flag("--quiet", a->quiet, "no solver progress on stderr");
   cmd->add_flag("--list-clusters", a->list_clusters, "list the cluster presets and exit");
+  AddTorchScriptInputOptions(*cmd, a->inputs.input_shapes, &a->inputs.inputs_file);
   cmd->callback([a] { std::exit(Run(*a)); });
 }
 

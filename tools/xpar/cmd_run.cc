@@ -33,6 +33,7 @@ struct RunOptions {
   std::string mesh;  // non-empty: partition by the module's shardings onto this mesh
   bool check = false;
   double rtol = 1e-5;
+  std::vector<std::string> input_shapes;  // a .pt file's, when it records none
 };
 
 Expected<std::vector<Literal>> LoadArguments(const Computation& entry, const std::string& spec) {
@@ -55,7 +56,11 @@ Expected<std::vector<Literal>> LoadArguments(const Computation& entry, const std
     int64_t n = p->attrs().parameter_number;
     const NamedTensor* found = nullptr;
     for (const NamedTensor& t : tensors) {
-      if (t.name == fmt::format("arg{}", n) || t.name == p->name()) found = &t;
+      // arr_N: np.savez's name for its N-th positional array.
+      if (t.name == fmt::format("arg{}", n) || t.name == p->name() ||
+          t.name == fmt::format("arr_{}", n)) {
+        found = &t;
+      }
     }
     if (!found) {
       return InvalidArgument("'{}' has no array for parameter {} (name it 'arg{}' or '{}')", spec,
@@ -142,7 +147,7 @@ Expected<std::vector<Literal>> RunDevices(const Module& m,
 int RunOnMesh(const RunOptions& o, const Module& m, std::vector<Literal> args);
 
 int Run(const RunOptions& o) {
-  auto module = LoadModule(o.path);
+  auto module = LoadModule(o.path, TorchScriptInputs{o.inputs, o.input_shapes});
   if (!module.ok()) return ReportError("run", module.status());
   const Module& m = **module;
   auto args = LoadArguments(*m.entry(), o.inputs);
@@ -348,8 +353,10 @@ void RegisterRunCommand(CLI::App& app) {
   cmd->add_option("file", o->path, "Model file (.hlo)")->required();
   cmd->add_option("--inputs", o->inputs,
                   "random:SEED, or a .npz/.safetensors file with arrays named arg0, arg1, ... "
-                  "or by parameter name")
+                  "(or np.savez's arr_0, arr_1, ...) or by parameter name; for a .pt file that "
+                  "records no input shapes, the arrays give them")
       ->capture_default_str();
+  AddTorchScriptInputOptions(*cmd, o->input_shapes, nullptr);  // --inputs gives them too
   cmd->add_option("--out", o->out, "Save outputs (out0, out1, ...) to a .npz or .safetensors file "
                                    "(device 0's when several)");
   cmd->add_option("--devices,--replicas", o->replicas,
