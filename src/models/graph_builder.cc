@@ -37,7 +37,9 @@ Instruction* GraphBuilder::Param(int64_t number, const std::string& name, const 
 
 Instruction* GraphBuilder::Op(Opcode op, std::vector<Instruction*> operands,
                               InstructionAttrs attrs, std::vector<Computation*> called) {
-  auto inst = std::make_unique<Instruction>(std::string(), op, Shape());
+  // Shape rules that read the declared element type (dot's result) get the operands' type.
+  PrimitiveType type = operands.empty() ? PrimitiveType::kF32 : operands[0]->shape().type();
+  auto inst = std::make_unique<Instruction>(std::string(), op, Shape(type, {}));
   for (Instruction* o : operands) inst->AddOperand(o);
   inst->attrs() = std::move(attrs);
   inst->mutable_called() = std::move(called);
