@@ -3,7 +3,7 @@
 // with t = step + 1); the output tuple and its input_output_alias.
 #include "models/training_step.h"
 
-#include <fmt/format.h>
+#include <cctype>
 
 #include "ir/verifier.h"
 
