@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <climits>
+
 #include "runtime/interpreter/collective_hub.h"
 #include "runtime/mpi/mpi_runtime.h"
 
@@ -22,11 +24,13 @@ TEST(MpiBuffersTest, NestedTupleRoundTripsThroughBytes) {
   EXPECT_TRUE(back == value);
 }
 
-TEST(MpiBuffersTest, CountsPastTwoGibAreRefused) {
-  EXPECT_TRUE(MpiCount(1024).ok());
-  auto big = MpiCount(int64_t{1} << 31);
-  ASSERT_FALSE(big.ok());
-  EXPECT_EQ(big.status().code(), StatusCode::kResourceExhausted);
+// Calls stay within int counts and the byte limit, whatever the element width.
+TEST(MpiBuffersTest, ElementsPerCallFitIntCountsAndTheLimit) {
+  EXPECT_EQ(ElementsPerCall(1024, 4), 256);
+  EXPECT_EQ(ElementsPerCall(1024, 3), 341);
+  EXPECT_EQ(ElementsPerCall(2, 8), 1);  // one element even past the limit
+  EXPECT_EQ(ElementsPerCall(int64_t{1} << 40, 1), INT_MAX);
+  EXPECT_EQ(ElementsPerCall(kDefaultMaxMessageBytes, 2), int64_t{1} << 29);
 }
 
 TEST(MpiBuffersTest, StatsAccumulatePerKind) {

@@ -25,26 +25,6 @@ std::vector<Literal> DeviceArgs(const Module& m, int64_t d) {
   return DistinctDeviceArgs(m, d, 0.37, 3, 5);
 }
 
-void ExpectClose(const Literal& got, const Literal& want, double rtol, const std::string& where) {
-  ASSERT_EQ(got.shape().IsTuple(), want.shape().IsTuple()) << where;
-  if (want.shape().IsTuple()) {
-    ASSERT_EQ(got.elements().size(), want.elements().size()) << where;
-    for (size_t i = 0; i < want.elements().size(); ++i) {
-      ExpectClose(got.elements()[i], want.elements()[i], rtol, where + "." + std::to_string(i));
-    }
-    return;
-  }
-  ASSERT_EQ(got.ElementCount(), want.ElementCount()) << where;
-  double scale = 0;
-  for (int64_t i = 0; i < want.ElementCount(); ++i) {
-    scale = std::max(scale, std::fabs(want.GetAsDouble(i)));
-  }
-  for (int64_t i = 0; i < want.ElementCount(); ++i) {
-    ASSERT_LE(std::fabs(got.GetAsDouble(i) - want.GetAsDouble(i)), rtol * scale)
-        << where << " element " << i;
-  }
-}
-
 class MpiRanks : public FourMpiRanksTest {
  protected:
   // Runs `m` on 4 devices in threads (on every rank) and on the 4 ranks; compares this rank's

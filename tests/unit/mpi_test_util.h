@@ -63,4 +63,25 @@ inline std::vector<Literal> DistinctDeviceArgs(const Module& m, int64_t d, doubl
   return args;
 }
 
+// `got` within rtol * max|want| of `want`, leaf by leaf (`where` names the value in failures).
+inline void ExpectClose(const Literal& got, const Literal& want, double rtol, const std::string& where) {
+  ASSERT_EQ(got.shape().IsTuple(), want.shape().IsTuple()) << where;
+  if (want.shape().IsTuple()) {
+    ASSERT_EQ(got.elements().size(), want.elements().size()) << where;
+    for (size_t i = 0; i < want.elements().size(); ++i) {
+      ExpectClose(got.elements()[i], want.elements()[i], rtol, where + "." + std::to_string(i));
+    }
+    return;
+  }
+  ASSERT_EQ(got.ElementCount(), want.ElementCount()) << where;
+  double scale = 0;
+  for (int64_t i = 0; i < want.ElementCount(); ++i) {
+    scale = std::max(scale, std::fabs(want.GetAsDouble(i)));
+  }
+  for (int64_t i = 0; i < want.ElementCount(); ++i) {
+    ASSERT_LE(std::fabs(got.GetAsDouble(i) - want.GetAsDouble(i)), rtol * scale)
+        << where << " element " << i;
+  }
+}
+
 }  // namespace xpar

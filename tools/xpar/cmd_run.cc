@@ -112,17 +112,18 @@ void PrintOutputs(const std::vector<NamedTensor>& outs, int64_t limit, const std
 
 // Runs `m` on replicas x partitions devices: device_args[d] are device d's arguments (used when
 // more than one device), single_args the arguments of a lone device. Returns each device's
-// result. The one place that executes a program, so another backend can take over here.
-Expected<std::vector<Literal>> RunDevices(const Module& m,
-                                          std::vector<std::vector<Literal>> device_args,
-                                          std::vector<Literal> single_args, int64_t replicas,
-                                          int64_t partitions) {
-  if (UnderMpi()) {  // mpirun: each rank runs one device (src/runtime/mpi), rank 0 gets all
+// result, handed over one device or output at a time (under mpirun only rank 0 returns; the
+// other ranks send theirs to it and exit). The one place that executes a program, so another
+// backend can take over here.
+Expected<DeviceResults> RunDevices(const Module& m, std::vector<std::vector<Literal>> device_args,
+                                   std::vector<Literal> single_args, int64_t replicas,
+                                   int64_t partitions) {
+  if (UnderMpi()) {  // mpirun: each rank runs one device (src/runtime/mpi)
     if (device_args.empty()) device_args.push_back(std::move(single_args));
-    ASSIGN_OR_RETURN(std::optional<std::vector<Literal>> all,
+    ASSIGN_OR_RETURN(std::optional<DeviceResults> root,
                      RunOnMpiRanks(m, std::move(device_args), replicas, partitions));
-    if (!all) std::exit(0);  // only rank 0 prints
-    return std::move(*all);
+    if (!root) std::exit(0);  // only rank 0 prints
+    return std::move(*root);
   }
   std::vector<Literal> results;
   if (replicas * partitions == 1) {
@@ -139,9 +140,17 @@ Expected<std::vector<Literal>> RunDevices(const Module& m,
     }
     if (checks.passed() > 0) fmt::print(stderr, "{} check(s) passed\n", checks.passed());
     results.push_back(std::move(r));
-    return results;
+    return DeviceResults::InMemory(std::move(results));
   }
-  return RunOnDevices(m, std::move(device_args), replicas, partitions);
+  ASSIGN_OR_RETURN(results, RunOnDevices(m, std::move(device_args), replicas, partitions));
+  return DeviceResults::InMemory(std::move(results));
+}
+
+// The --out file, opened before the outputs arrive (a bad path fails before the run's results
+// are consumed); null without --out.
+Expected<std::unique_ptr<TensorFileWriter>> OpenOut(const RunOptions& o) {
+  if (o.out.empty()) return std::unique_ptr<TensorFileWriter>();
+  return OpenTensorFileWriter(o.out);
 }
 
 int RunOnMesh(const RunOptions& o, const Module& m, std::vector<Literal> args);
@@ -176,18 +185,22 @@ int Run(const RunOptions& o) {
   if (devices > 1) per_device_args.assign(devices, *args);
   auto r = RunDevices(m, std::move(per_device_args), std::move(*args), replicas, partitions);
   if (!r.ok()) return ReportError("run", r.status());
-  std::vector<Literal> results = std::move(r).value();
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   fmt::print(stderr, "ran {} on {} device(s) in {:.3f} s\n", m.name(), devices, seconds);
-  for (size_t d = 0; d < results.size(); ++d) {
-    std::vector<NamedTensor> outs = NameOutputs(std::move(results[d]));
+  auto out = OpenOut(o);
+  if (!out.ok()) return ReportError("run", out.status());
+  // One device's outputs at a time: printed, and device 0's written as they come.
+  Status s = r->ForEachDevice([&](int64_t d, Literal result) -> Status {
+    std::vector<NamedTensor> outs = NameOutputs(std::move(result));
     if (devices > 1) fmt::print("device {}:\n", d);
     PrintOutputs(outs, o.print_limit, devices > 1 ? "  " : "");
-    if (!o.out.empty() && d == 0) {
-      Status s = WriteTensorFile(o.out, outs);
-      if (!s.ok()) return ReportError("run", s);
+    if (*out && d == 0) {
+      for (const NamedTensor& t : outs) RETURN_IF_ERROR((*out)->Add(t.name, t.value));
+      return (*out)->Finish();
     }
-  }
+    return Status::Ok();
+  });
+  if (!s.ok()) return ReportError("run", s);
   return 0;
 }
 
@@ -254,50 +267,50 @@ Expected<std::vector<Literal>> ReferenceRun(const Module& m, const std::vector<L
   return RunOnDevices(m, std::vector<std::vector<Literal>>(replicas, args), replicas, 1);
 }
 
-// Each replica's outputs joined from its partitions' shards.
-Expected<std::vector<Literal>> JoinReplicas(const Module& m, const Module& pm,
-                                            const std::vector<Literal>& results,
-                                            int64_t replicas, const Mesh& mesh) {
-  ASSIGN_OR_RETURN(std::vector<ShardingSpec> root_specs, LeafSpecs(*pm.entry()->root(), mesh));
-  const int64_t n = mesh.num_devices();
-  std::vector<Literal> joined;
-  for (int64_t r = 0; r < replicas; ++r) {
-    std::vector<const Literal*> parts;
-    for (int64_t d = 0; d < n; ++d) parts.push_back(&results[r * n + d]);
-    size_t next = 0;
-    ASSIGN_OR_RETURN(Literal j, AssembleTree(parts, m.entry()->root()->shape(), root_specs,
-                                             next, mesh));
-    joined.push_back(std::move(j));
-  }
-  return joined;
-}
-
-// --check: each output's largest difference over the replicas, against the reference run.
-int CheckAgainstReference(const RunOptions& o, const Module& m, const std::vector<Literal>& args,
-                          const std::vector<Literal>& joined) {
-  const int64_t replicas = static_cast<int64_t>(joined.size());
-  auto reference = ReferenceRun(m, args, replicas);
-  if (!reference.ok()) return ReportError("run", reference.status());
-  std::vector<double> worst;
-  std::vector<std::string> names;
-  for (int64_t r = 0; r < replicas; ++r) {
-    std::vector<NamedTensor> got = NameOutputs(joined[r]);
-    std::vector<NamedTensor> want = NameOutputs(std::move((*reference)[r]));
-    worst.resize(got.size(), 0.0);
-    names.resize(got.size());
-    for (size_t i = 0; i < got.size(); ++i) {
-      names[i] = got[i].name;
-      worst[i] = std::max(worst[i], RelativeDifference(got[i].value, want[i].value));
-    }
-  }
+// --check's verdict: each output's largest difference over the replicas, against the reference.
+int ReportCheck(const RunOptions& o, const std::vector<std::pair<std::string, double>>& worst) {
   bool ok = true;
-  for (size_t i = 0; i < worst.size(); ++i) {
-    bool good = worst[i] <= o.rtol;
+  for (const auto& [name, diff] : worst) {
+    bool good = diff <= o.rtol;
     ok &= good;
-    fmt::print("check {}: max relative difference {:.3g} ({})\n", names[i], worst[i],
+    fmt::print("check {}: max relative difference {:.3g} ({})\n", name, diff,
                good ? "ok" : fmt::format("exceeds rtol {:g}", o.rtol));
   }
   return ok ? 0 : 1;
+}
+
+// Joins, prints, writes and checks one output at a time as the devices' shards of it arrive, so
+// no more than one output's shards and joined values are held at once (besides the reference).
+Status ConsumeMeshOutputs(const RunOptions& o, const Module& m, const Mesh& mesh,
+                          const std::vector<ShardingSpec>& root_specs,
+                          const std::vector<std::vector<NamedTensor>>& reference,
+                          DeviceResults& results, TensorFileWriter* out,
+                          std::vector<std::pair<std::string, double>>& worst) {
+  const Shape& root_shape = m.entry()->root()->shape();
+  const int64_t n = mesh.num_devices();
+  const int64_t replicas = results.num_devices() / n;
+  size_t next_spec = 0;
+  RETURN_IF_ERROR(results.ForEachOutput([&](size_t k, std::vector<Literal> per_device) -> Status {
+    const Shape& shape = root_shape.IsTuple() ? root_shape.tuple_shape(k) : root_shape;
+    const size_t first_spec = next_spec;
+    double diff = 0;
+    for (int64_t r = 0; r < replicas; ++r) {
+      std::vector<const Literal*> parts;
+      for (int64_t d = 0; d < n; ++d) parts.push_back(&per_device[r * n + d]);
+      next_spec = first_spec;
+      std::vector<NamedTensor> joined(1);
+      joined[0].name = fmt::format("out{}", k);
+      ASSIGN_OR_RETURN(joined[0].value, AssembleTree(parts, shape, root_specs, next_spec, mesh));
+      if (r == 0) {
+        PrintOutputs(joined, o.print_limit, "");
+        if (out) RETURN_IF_ERROR(out->Add(joined[0].name, joined[0].value));
+      }
+      if (o.check) diff = std::max(diff, RelativeDifference(joined[0].value, reference[r][k].value));
+    }
+    worst.push_back({fmt::format("out{}", k), diff});
+    return Status::Ok();
+  }));
+  return out ? out->Finish() : Status::Ok();
 }
 
 int RunOnMesh(const RunOptions& o, const Module& m, std::vector<Literal> args) {
@@ -330,17 +343,21 @@ int RunOnMesh(const RunOptions& o, const Module& m, std::vector<Literal> args) {
   fmt::print(stderr, "ran {} partitioned on mesh {} ({} devices{}) in {:.3f} s\n", m.name(),
              mesh->ToString(), replicas * n,
              replicas > 1 ? fmt::format(": {} replicas x {}", replicas, n) : "", seconds);
-  auto joined = JoinReplicas(m, pm, *results, replicas, *mesh);
-  if (!joined.ok()) return ReportError("run", joined.status());
-  if (replicas > 1) fmt::print("replica 0 of {}:\n", replicas);
-  std::vector<NamedTensor> outs = NameOutputs((*joined)[0]);
-  PrintOutputs(outs, o.print_limit, "");
-  if (!o.out.empty()) {
-    Status s = WriteTensorFile(o.out, outs);
-    if (!s.ok()) return ReportError("run", s);
+  auto root_specs = LeafSpecs(*pm.entry()->root(), *mesh);
+  if (!root_specs.ok()) return ReportError("run", root_specs.status());
+  std::vector<std::vector<NamedTensor>> reference;  // [replica][output], with --check
+  if (o.check) {
+    auto ref = ReferenceRun(m, args, replicas);
+    if (!ref.ok()) return ReportError("run", ref.status());
+    for (Literal& r : *ref) reference.push_back(NameOutputs(std::move(r)));
   }
-  if (!o.check) return 0;
-  return CheckAgainstReference(o, m, args, *joined);
+  auto out = OpenOut(o);
+  if (!out.ok()) return ReportError("run", out.status());
+  if (replicas > 1) fmt::print("replica 0 of {}:\n", replicas);
+  std::vector<std::pair<std::string, double>> worst;
+  Status s = ConsumeMeshOutputs(o, m, *mesh, *root_specs, reference, *results, out->get(), worst);
+  if (!s.ok()) return ReportError("run", s);
+  return o.check ? ReportCheck(o, worst) : 0;
 }
 
 }  // namespace

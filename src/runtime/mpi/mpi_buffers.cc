@@ -1,7 +1,6 @@
 // Literals as flat byte buffers for MPI messages (see mpi_buffers.h).
 #include "runtime/mpi/mpi_buffers.h"
 
-#include <climits>
 #include <cstring>
 
 namespace xpar {
@@ -44,14 +43,6 @@ Literal Unflatten(const uint8_t* bytes, const Shape& shape) {
   Literal value = shape.IsTuple() ? Literal(shape) : Literal::Uninitialized(shape);
   FillLeaves(bytes, value);
   return value;
-}
-
-Expected<int> MpiCount(int64_t bytes) {
-  if (bytes < 0 || bytes > INT_MAX) {
-    return ResourceExhausted("a collective payload of {} bytes is over MPI's 2 GiB per call",
-                             bytes);
-  }
-  return static_cast<int>(bytes);
 }
 
 }  // namespace xpar

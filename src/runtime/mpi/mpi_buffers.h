@@ -17,7 +17,5 @@ std::vector<uint8_t> Flatten(const Literal& value);
 void AppendBytes(const Literal& value, std::vector<uint8_t>& out);
 // A value of `shape` whose leaves are read from `bytes` (PayloadBytes(shape) of them).
 Literal Unflatten(const uint8_t* bytes, const Shape& shape);
-// `bytes` as an MPI count of MPI_BYTE, or an error past what one MPI call can carry.
-Expected<int> MpiCount(int64_t bytes);
 
 }  // namespace xpar

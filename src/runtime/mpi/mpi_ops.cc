@@ -11,7 +11,10 @@ Status MpiError(int code, const char* what) {
   char text[MPI_MAX_ERROR_STRING];
   int len = 0;
   MPI_Error_string(code, text, &len);
-  return Internal("{} failed: {}", what, std::string(text, static_cast<size_t>(len)));
+  int rank = -1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  return Internal("MPI rank {}: {} failed: {}", rank, what,
+                  std::string(text, static_cast<size_t>(len)));
 }
 
 namespace {

@@ -13,7 +13,7 @@
 
 namespace xpar {
 
-// An MPI error code as an Internal status naming the call.
+// An MPI error code as an Internal status naming this (world) rank and the call.
 Status MpiError(int code, const char* what);
 
 #define XPAR_MPI_CALL(call)                                                       \

@@ -80,37 +80,16 @@ Expected<Literal> RunThisRank(const Module& module, std::span<const Literal> my_
 }
 
 Expected<std::vector<Literal>> GatherOnRoot(Literal mine, MpiTransport& transport) {
-  const int n = transport.size();
-  const int64_t bytes = PayloadBytes(mine);
-  std::vector<int64_t> sizes(static_cast<size_t>(n));
-  MPI_Gather(&bytes, 1, MPI_INT64_T, sizes.data(), 1, MPI_INT64_T, 0, MPI_COMM_WORLD);
-  ASSIGN_OR_RETURN(int count, MpiCount(bytes));
-  std::vector<uint8_t> send = Flatten(mine);
-  std::vector<int> counts(static_cast<size_t>(n)), displs(static_cast<size_t>(n));
-  int64_t total = 0;
-  if (transport.rank() == 0) {
-    for (int r = 0; r < n; ++r) {
-      if (sizes[r] != bytes) {
-        transport.Abort(Internal("device {} returned {} bytes, device 0 {}", r, sizes[r], bytes));
-      }
-      counts[r] = count;
-      displs[r] = static_cast<int>(total);
-      total += bytes;
-    }
-    if (total > INT32_MAX) transport.Abort(ResourceExhausted("results over 2 GiB on rank 0"));
-  }
-  std::vector<uint8_t> recv(static_cast<size_t>(total));
-  MPI_Gatherv(send.data(), count, MPI_BYTE, recv.data(), counts.data(), displs.data(), MPI_BYTE, 0,
-              MPI_COMM_WORLD);
   std::vector<Literal> out;
-  if (transport.rank() != 0) return out;
+  if (transport.rank() != 0) {
+    Status s = SendResultToRoot(mine, transport);
+    if (!s.ok()) transport.Abort(s);
+    return out;
+  }
   const Shape shape = mine.shape();
-  for (int r = 0; r < n; ++r) {
-    if (r == 0) {
-      out.push_back(std::move(mine));
-    } else {
-      out.push_back(Unflatten(recv.data() + static_cast<size_t>(r) * bytes, shape));
-    }
+  out.push_back(std::move(mine));
+  for (int r = 1; r < transport.size(); ++r) {
+    out.push_back(ReceiveResultFromRank(transport, r, shape));
   }
   return out;
 }
@@ -127,26 +106,41 @@ Expected<std::vector<Literal>> RunOnMpi(const Module& module, std::vector<Litera
   return GatherOnRoot(std::move(mine), transport);
 }
 
-Expected<std::optional<std::vector<Literal>>> RunOnMpiRanks(
+Expected<std::optional<DeviceResults>> RunOnMpiRanks(
     const Module& module, std::vector<std::vector<Literal>> device_args, int64_t num_replicas,
-    int64_t num_partitions, uint64_t rng_seed) {
+    int64_t num_partitions, uint64_t rng_seed, MpiTransportOptions options) {
   ASSIGN_OR_RETURN(MpiWorld world, InitMpi());
-  Expected<std::vector<Literal>> results = Internal("unreachable");
+  Status status;
   if (static_cast<int64_t>(device_args.size()) != num_replicas * num_partitions) {
-    results = Internal("{} devices but arguments for {}", num_replicas * num_partitions,
-                       device_args.size());
+    status = Internal("{} devices but arguments for {}", num_replicas * num_partitions,
+                      device_args.size());
   } else {
     std::vector<Literal> mine;
     if (world.rank < static_cast<int>(device_args.size())) {
       mine = std::move(device_args[world.rank]);
     }
     device_args.clear();
-    results = RunOnMpi(module, std::move(mine), num_replicas, num_partitions, rng_seed);
-  }
+    auto transport = std::make_unique<MpiTransport>(MPI_COMM_WORLD, options);
+    status = CheckMpiWorld(*transport, num_replicas, num_partitions);
+    std::optional<Literal> result;
+    if (status.ok()) {
+      Expected<Literal> r =
+          RunThisRank(module, mine, num_replicas, num_partitions, *transport, rng_seed);
+      if (r.ok()) result = std::move(r).value();
+      status = r.status();
+    }
+    if (result && world.rank == 0) {  // MPI is finalised once the results are consumed
+      return std::optional<DeviceResults>(
+          DeviceResults::MpiRoot(std::move(*result), std::move(transport)));
+    }
+    if (result) {
+      Status s = SendResultToRoot(*result, *transport);
+      if (!s.ok()) transport->Abort(s);
+    }
+  }  // the transport frees its communicators before MPI is finalised
   FinalizeMpi();
-  if (world.rank != 0) return std::optional<std::vector<Literal>>();
-  if (!results.ok()) return results.status();
-  return std::optional<std::vector<Literal>>(std::move(results).value());
+  if (world.rank != 0) return std::optional<DeviceResults>();
+  return status;
 }
 
 }  // namespace xpar

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ir/module.h"
+#include "runtime/mpi/device_results.h"
 #include "runtime/mpi/mpi_transport.h"
 #include "support/status.h"
 
@@ -37,7 +38,9 @@ Expected<Literal> RunThisRank(const Module& module, std::span<const Literal> my_
                               uint64_t rng_seed = 0);
 
 // Gathers every rank's result on rank 0, in device order; other ranks get an empty vector. Every
-// rank's result must have the same shape (one SPMD program).
+// rank's result must have the same shape (one SPMD program). Messages of any size (in pieces of
+// the transport's max_message_bytes); rank 0 ends up holding every result, so `xpar run` streams
+// them through DeviceResults instead.
 Expected<std::vector<Literal>> GatherOnRoot(Literal mine, MpiTransport& transport);
 
 // RunThisRank + GatherOnRoot with a fresh transport (MPI initialised if need be).
@@ -46,13 +49,15 @@ Expected<std::vector<Literal>> RunOnMpi(
     int64_t num_partitions, uint64_t rng_seed = 0,
     MpiTransportOptions options = MpiTransportOptions::FromEnvironment());
 
-// What `xpar run` calls under mpirun: initialises MPI, checks the world size, runs device `rank`
-// with device_args[rank] (device_args holds every device's arguments, as for RunOnDevices), gathers
-// and finalises MPI. Rank 0 gets every device's result; other ranks get std::nullopt and should
-// print nothing. Errors every rank sees alike (a world of the wrong size) are returned on rank 0
-// only (std::nullopt elsewhere), so they are printed once.
-Expected<std::optional<std::vector<Literal>>> RunOnMpiRanks(
+// What `xpar run` calls under mpirun: initialises MPI, checks the world size and runs device
+// `rank` with device_args[rank] (device_args holds every device's arguments, as for RunOnDevices).
+// Rank 0 gets DeviceResults, which receives the other devices' results one at a time as they are
+// consumed and then finalises MPI; other ranks send theirs to rank 0, finalise MPI and get
+// std::nullopt (they should print nothing). Errors every rank sees alike (a world of the wrong
+// size) are returned on rank 0 only (std::nullopt elsewhere), so they are printed once.
+Expected<std::optional<DeviceResults>> RunOnMpiRanks(
     const Module& module, std::vector<std::vector<Literal>> device_args, int64_t num_replicas,
-    int64_t num_partitions, uint64_t rng_seed = 0);
+    int64_t num_partitions, uint64_t rng_seed = 0,
+    MpiTransportOptions options = MpiTransportOptions::FromEnvironment());
 
 }  // namespace xpar

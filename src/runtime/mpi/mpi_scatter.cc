@@ -63,7 +63,7 @@ Expected<std::optional<Literal>> MpiTransport::ReduceScatter(const NativeCollect
   for (size_t i = 0; i < call.operands.size(); ++i) {
     const Literal& x = *call.operands[i];
     if (!BlocksOf(x, call.dimension, n) || !NativeReduction(x.type(), k, &types[i], &ops[i]) ||
-        (options_.deterministic && IsFloating(x.type())) || x.ElementCount() > INT_MAX) {
+        (options_.deterministic && IsFloating(x.type()))) {
       return std::optional<Literal>();
     }
   }
@@ -82,8 +82,8 @@ Expected<std::optional<Literal>> MpiTransport::ReduceScatter(const NativeCollect
       Transpose(x.raw(), tmp.data(), b, n, /*to_member=*/true);
       send = tmp.data();
     }
-    XPAR_MPI_CALL(MPI_Reduce_scatter_block(send, out.raw(), static_cast<int>(out.ElementCount()),
-                                           types[i], ops[i], comm));
+    RETURN_IF_ERROR(ChunkedReduceScatterBlock(send, out.raw(), out.ElementCount(), types[i],
+                                              ops[i], comm, options_.max_message_bytes));
     in_bytes += x.size_bytes();
     out_bytes += out.size_bytes();
     outs.push_back(std::move(out));
@@ -107,16 +107,14 @@ Expected<std::optional<Literal>> MpiTransport::AllToAll(const NativeCollective& 
   for (const Literal* x : call.operands) {
     const Blocks b = *BlocksOf(*x, call.dimension, n);
     const int64_t per_member = b.outer * b.chunk_bytes;
-    ASSIGN_OR_RETURN(int count, MpiCount(per_member));
+    const int64_t max_bytes = options_.max_message_bytes;
     Literal out = Literal::Uninitialized(x->shape());
     if (b.outer == 1) {
-      XPAR_MPI_CALL(
-          MPI_Alltoall(x->raw(), count, MPI_BYTE, out.raw(), count, MPI_BYTE, comm));
+      RETURN_IF_ERROR(ChunkedAlltoall(x->raw(), per_member, out.raw(), comm, max_bytes));
     } else {
       std::vector<uint8_t> send(static_cast<size_t>(x->size_bytes())), recv(send.size());
       Transpose(x->raw(), send.data(), b, n, /*to_member=*/true);
-      XPAR_MPI_CALL(
-          MPI_Alltoall(send.data(), count, MPI_BYTE, recv.data(), count, MPI_BYTE, comm));
+      RETURN_IF_ERROR(ChunkedAlltoall(send.data(), per_member, recv.data(), comm, max_bytes));
       Transpose(recv.data(), out.raw(), b, n, /*to_member=*/false);
     }
     bytes += x->size_bytes();
@@ -138,10 +136,10 @@ Expected<std::optional<Literal>> MpiTransport::TupleAllToAll(const NativeCollect
     if (!x->shape().IsArray() || !(x->shape() == shape)) return std::optional<Literal>();
   }
   const int64_t bytes = call.operands[0]->size_bytes();
-  ASSIGN_OR_RETURN(int count, MpiCount(bytes));
   std::vector<uint8_t> send, recv(static_cast<size_t>(bytes * n));
   for (const Literal* x : call.operands) AppendBytes(*x, send);
-  XPAR_MPI_CALL(MPI_Alltoall(send.data(), count, MPI_BYTE, recv.data(), count, MPI_BYTE, comm));
+  RETURN_IF_ERROR(
+      ChunkedAlltoall(send.data(), bytes, recv.data(), comm, options_.max_message_bytes));
   std::vector<Literal> outs;
   for (int64_t j = 0; j < n; ++j) outs.push_back(Unflatten(recv.data() + j * bytes, shape));
   stats_.Add(pending_kind_, true, bytes * n, bytes * n);

@@ -29,12 +29,18 @@ MpiTransportOptions MpiTransportOptions::FromEnvironment() {
     std::string s(v);
     o.deterministic = s == "1" || s == "true" || s == "on" || s == "yes";
   }
+  const char* max = std::getenv("XPAR_MPI_MAX_MESSAGE_BYTES");
+  if (max && std::atoll(max) > 0) o.max_message_bytes = std::atoll(max);
   return o;
 }
 
 MpiTransport::MpiTransport(MPI_Comm world, MpiTransportOptions options) : options_(options) {
   MPI_Comm_dup(world, &world_);
   MPI_Comm_dup(world, &p2p_);
+  // Failed calls return their code (checked by XPAR_MPI_CALL and reported with the rank) instead
+  // of aborting inside MPI; communicators created from these inherit it.
+  MPI_Comm_set_errhandler(world_, MPI_ERRORS_RETURN);
+  MPI_Comm_set_errhandler(p2p_, MPI_ERRORS_RETURN);
   MPI_Comm_rank(world_, &rank_);
   MPI_Comm_size(world_, &size_);
 }
@@ -71,11 +77,13 @@ Expected<MPI_Comm> MpiTransport::GroupComm(std::span<const int64_t> group) {
     // Collective over the members only, so groups that other ranks never use cost nothing.
     std::vector<int> ranks(key.begin(), key.end());
     MPI_Group world_group, sub;
-    MPI_Comm_group(world_, &world_group);
-    MPI_Group_incl(world_group, static_cast<int>(ranks.size()), ranks.data(), &sub);
+    XPAR_MPI_CALL(MPI_Comm_group(world_, &world_group));
+    XPAR_MPI_CALL(
+        MPI_Group_incl(world_group, static_cast<int>(ranks.size()), ranks.data(), &sub));
     XPAR_MPI_CALL(MPI_Comm_create_group(world_, sub, /*tag=*/0, &comm));
-    MPI_Group_free(&sub);
-    MPI_Group_free(&world_group);
+    XPAR_MPI_CALL(MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN));
+    XPAR_MPI_CALL(MPI_Group_free(&sub));
+    XPAR_MPI_CALL(MPI_Group_free(&world_group));
   }
   comms_.emplace(std::move(key), comm);
   return comm;
@@ -99,10 +107,10 @@ Expected<std::shared_ptr<const std::vector<Literal>>> MpiTransport::Exchange(
                            s, bytes);
     }
   }
-  ASSIGN_OR_RETURN(int count, MpiCount(bytes));
   std::vector<uint8_t> send = Flatten(value);
   std::vector<uint8_t> recv(static_cast<size_t>(bytes) * static_cast<size_t>(n));
-  XPAR_MPI_CALL(MPI_Allgather(send.data(), count, MPI_BYTE, recv.data(), count, MPI_BYTE, comm));
+  RETURN_IF_ERROR(
+      ChunkedAllgather(send.data(), bytes, recv.data(), comm, options_.max_message_bytes));
   stats_.Add(kind, false, bytes, bytes * n);
   const Shape shape = value.shape();
   const int64_t my_rank = me - group.begin();
@@ -112,7 +120,7 @@ Expected<std::shared_ptr<const std::vector<Literal>>> MpiTransport::Exchange(
     if (r == my_rank) {
       all->push_back(std::move(value));
     } else {
-      all->push_back(Unflatten(recv.data() + static_cast<size_t>(r * bytes), shape));
+      all->push_back(Unflatten(recv.data() + static_cast<size_t>(r) * bytes, shape));
     }
   }
   return std::shared_ptr<const std::vector<Literal>>(std::move(all));
@@ -153,15 +161,14 @@ Expected<std::optional<Literal>> MpiTransport::AllReduce(const NativeCollective&
       return std::optional<Literal>();
     }
     if (options_.deterministic && IsFloating(x.type())) return std::optional<Literal>();
-    if (x.ElementCount() > INT_MAX) return std::optional<Literal>();
   }
   std::vector<Literal> outs;
   int64_t bytes = 0;
   for (size_t i = 0; i < call.operands.size(); ++i) {
     const Literal& x = *call.operands[i];
     Literal out = Literal::Uninitialized(x.shape());
-    XPAR_MPI_CALL(MPI_Allreduce(x.raw(), out.raw(), static_cast<int>(x.ElementCount()), types[i],
-                                ops[i], comm));
+    RETURN_IF_ERROR(ChunkedAllreduce(x.raw(), out.raw(), x.ElementCount(), types[i], ops[i],
+                                     comm, options_.max_message_bytes));
     bytes += x.size_bytes();
     outs.push_back(std::move(out));
   }
@@ -184,15 +191,15 @@ Expected<std::optional<Literal>> MpiTransport::AllGather(const NativeCollective&
   const int64_t n = static_cast<int64_t>(call.group.size());
   int64_t outer = 1;
   for (int64_t d = 0; d < call.dimension; ++d) outer *= s.dim(d);
-  ASSIGN_OR_RETURN(int count, MpiCount(x.size_bytes()));
+  const int64_t max_bytes = options_.max_message_bytes;
   Shape out_shape(s.type(), s.dims());
   out_shape.mutable_dims()[call.dimension] = s.dim(call.dimension) * n;
   Literal out = Literal::Uninitialized(out_shape);
   if (outer == 1) {
-    XPAR_MPI_CALL(MPI_Allgather(x.raw(), count, MPI_BYTE, out.raw(), count, MPI_BYTE, comm));
+    RETURN_IF_ERROR(ChunkedAllgather(x.raw(), x.size_bytes(), out.raw(), comm, max_bytes));
   } else {
     std::vector<uint8_t> tmp(static_cast<size_t>(x.size_bytes() * n));
-    XPAR_MPI_CALL(MPI_Allgather(x.raw(), count, MPI_BYTE, tmp.data(), count, MPI_BYTE, comm));
+    RETURN_IF_ERROR(ChunkedAllgather(x.raw(), x.size_bytes(), tmp.data(), comm, max_bytes));
     const int64_t block = x.size_bytes() / outer;  // one outer row of one member
     for (int64_t o = 0; o < outer; ++o) {
       for (int64_t r = 0; r < n; ++r) {
@@ -227,10 +234,9 @@ Expected<std::optional<Literal>> MpiTransport::Permute(const NativeCollective& c
     packed = Literal::Tuple(std::move(elems));
   }
   const int64_t bytes = PayloadBytes(packed);
-  ASSIGN_OR_RETURN(int count, MpiCount(bytes));
   std::vector<uint8_t> send = Flatten(packed), recv(static_cast<size_t>(bytes));
-  XPAR_MPI_CALL(MPI_Sendrecv(send.data(), count, MPI_BYTE, dest, kPermuteTag, recv.data(), count,
-                             MPI_BYTE, source, kPermuteTag, p2p_, MPI_STATUS_IGNORE));
+  RETURN_IF_ERROR(ChunkedSendrecv(send.data(), recv.data(), bytes, dest, source, kPermuteTag, p2p_,
+                                  options_.max_message_bytes));
   stats_.Add(pending_kind_, true, dest == MPI_PROC_NULL ? 0 : bytes,
              source == MPI_PROC_NULL ? 0 : bytes);
   pending_kind_.clear();
@@ -259,8 +265,11 @@ CollectiveStats CollectiveStats::SumOver(MPI_Comm comm) const {
     mine.insert(mine.end(), {e.calls, e.native_calls, e.bytes_in, e.bytes_out});
   }
   std::vector<int64_t> total(mine.size());
-  MPI_Reduce(mine.data(), total.data(), static_cast<int>(mine.size()), MPI_INT64_T, MPI_SUM, 0,
-             comm);
+  // Statistics only: a failure leaves rank 0's totals at zero rather than failing the run.
+  if (MPI_Reduce(mine.data(), total.data(), static_cast<int>(mine.size()), MPI_INT64_T, MPI_SUM, 0,
+                 comm) != MPI_SUCCESS) {
+    std::fill(total.begin(), total.end(), 0);
+  }
   CollectiveStats out;
   size_t i = 0;
   for (const auto& [kind, e] : by_kind) {

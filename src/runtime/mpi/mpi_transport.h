@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "runtime/interpreter/collective_hub.h"
+#include "runtime/mpi/mpi_chunked.h"
 
 namespace xpar {
 
@@ -42,6 +43,10 @@ struct MpiTransportOptions {
   // (integer/pred reductions, gathers, permutes); floating-point all-reduce goes through Exchange.
   // Default: the XPAR_MPI_DETERMINISTIC environment variable (1/true/on).
   bool deterministic = false;
+  // The largest buffer one MPI call moves; larger transfers go in pieces (mpi_chunked.h).
+  // Default: XPAR_MPI_MAX_MESSAGE_BYTES, else kDefaultMaxMessageBytes (tests set it small to
+  // exercise the multi-piece paths on small data).
+  int64_t max_message_bytes = kDefaultMaxMessageBytes;
   static MpiTransportOptions FromEnvironment();
 };
 
@@ -70,6 +75,9 @@ class MpiTransport final : public CollectiveTransport {
 
   int rank() const { return rank_; }
   int size() const { return size_; }
+  // A duplicate of the world communicator (errors returned, not fatal), for gathering results.
+  MPI_Comm comm() const { return world_; }
+  const MpiTransportOptions& options() const { return options_; }
   const CollectiveStats& stats() const { return stats_; }
   void ResetStats() { stats_ = {}; }
 

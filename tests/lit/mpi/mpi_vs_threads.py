@@ -21,7 +21,8 @@ NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|inf|nan)")
 
 def mpirun_command(mpirun, np_, xpar, run_args):
     return [mpirun, "--allow-run-as-root", "--oversubscribe", "--mca", "mpi_yield_when_idle",
-            "1", "--mca", "btl", "self,vader", "-x", "XPAR_MPI_DETERMINISTIC", "-np", str(np_),
+            "1", "--mca", "btl", "self,vader", "-x", "XPAR_MPI_DETERMINISTIC", "-x",
+            "XPAR_MPI_MAX_MESSAGE_BYTES", "-np", str(np_),
             xpar, "run"] + run_args
 
 
