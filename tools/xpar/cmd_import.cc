@@ -46,8 +46,8 @@ Expected<std::vector<Shape>> ParseShapeList(const std::vector<std::string>& list
       begin = i + 1;
       Expected<Shape> shape = ParseShape(text);
       if (!shape.ok() || !shape->IsArray()) {
-        return InvalidArgument("--input-shapes '{}': expected a shape such as f32[1,3,224,224]{}",
-                               text, shape.ok() ? "" : ": " + shape.status().message());
+        return InvalidArgument("--input-shapes '{}': expected DTYPE[DIMS] such as f32[1,3,224,224]",
+                               text);
       }
       shapes.push_back(*shape);
     }
