@@ -77,7 +77,7 @@ void Eliminator::Trws(const std::vector<std::vector<double>>& phi, std::vector<i
   uint64_t rng = 12345;
   double best_cost = CoreCost(phi, x);
   std::vector<int> y = x;
-  for (int it = 0; it < iterations; ++it) {
+  for (int it = 0; it < iterations && !Expired(); ++it) {
     for (int v : core_) send(v, true);
     for (size_t i = core_.size(); i-- > 0;) send(core_[i], false);
     for (int v : core_) {  // decode: earlier neighbours fixed, later ones by their messages
@@ -91,7 +91,8 @@ void Eliminator::Trws(const std::vector<std::vector<double>>& phi, std::vector<i
       }
       y[v] = static_cast<int>(std::min_element(theta.begin(), theta.end()) - theta.begin());
     }
-    if (it % kPolishEvery != kPolishEvery - 1 && it != iterations - 1) continue;
+    bool last = it == iterations - 1 || Expired();
+    if (it % kPolishEvery != kPolishEvery - 1 && !last) continue;
     // Greedy decoding breaks ties between aliased nodes; exact forest moves mend them.
     SweepCore(phi, y, 5);
     for (int pass = 0; pass < 2; ++pass) ForestPass(phi, y, rng);

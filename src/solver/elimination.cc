@@ -128,7 +128,7 @@ void Eliminator::RunOp(size_t k, std::vector<std::vector<double>>& phi) {
 void Eliminator::SweepCore(const std::vector<std::vector<double>>& phi, std::vector<int>& x,
                            int sweeps) {
   std::vector<double> local;
-  for (int sweep = 0; sweep < sweeps; ++sweep) {
+  for (int sweep = 0; sweep < sweeps && (sweep == 0 || !Expired()); ++sweep) {
     bool changed = false;
     for (int v : core_) {
       local.assign(phi[v].begin(), phi[v].end());
@@ -163,7 +163,7 @@ std::vector<int> Eliminator::Solve(const std::vector<std::vector<double>>& unary
   std::vector<int> x = start;
   if (trws_iterations > 0) Trws(phi, x, trws_iterations);
   SweepCore(phi, x, core_sweeps);
-  for (int pass = 0; pass < forest_passes; ++pass) {
+  for (int pass = 0; pass < forest_passes && !Expired(); ++pass) {
     ForestPass(phi, x, seed);
     SweepCore(phi, x, core_sweeps);
   }

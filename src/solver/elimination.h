@@ -4,6 +4,7 @@
 // Lagrangian memory price) plus the edge costs; memory itself is not seen here.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <vector>
 
@@ -23,6 +24,9 @@ class Eliminator {
                          const std::vector<int>& start, int core_sweeps, int forest_passes = 0,
                          uint64_t seed = 1, int trws_iterations = 0);
   int core_size() const { return static_cast<int>(core_.size()); }
+  // Sweeps, forest passes and TRW-S iterations stop once this time has passed (the elimination
+  // and back-substitution, linear in the graph, always complete).
+  void set_deadline(std::chrono::steady_clock::time_point deadline) { deadline_ = deadline; }
 
  private:
   struct DynEdge {
@@ -50,7 +54,10 @@ class Eliminator {
   void ForestPass(const std::vector<std::vector<double>>& phi, std::vector<int>& x,
                   uint64_t& rng);
 
+  bool Expired() const { return std::chrono::steady_clock::now() >= deadline_; }
+
   const Model& model_;
+  std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
   std::vector<DynEdge> edges_;
   std::vector<Op> ops_;
   std::vector<int> core_;

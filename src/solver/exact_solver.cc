@@ -7,9 +7,11 @@
 #include <chrono>
 #include <cmath>
 #include <map>
+#include <sstream>
 
 #include "solver/solver.h"
 #include "solver/time_steps.h"
+#include "support/child_process.h"
 
 namespace xpar::solver {
 namespace {
@@ -192,12 +194,70 @@ int64_t CountExactEdgeVars(const Problem& p) {
   return n;
 }
 
+// What the CBC child reports: flags, bound, then one strategy per node (text, one line).
+std::string RunCbc(const Problem& p, const Model& m, const SolveOptions& options,
+                   double cbc_seconds) {
+  Cbc_Model* cbc = Cbc_newModel();
+  LoadIntoCbc(m.lp, cbc);
+  Cbc_setLogLevel(cbc, options.solver_log ? 1 : 0);
+  Cbc_setParameter(cbc, "timeMode", "elapsed");  // wall clock, not CPU seconds
+  // CBC 2.10 preprocessing wrongly reports instance B (byte-sized usage coefficients) infeasible.
+  Cbc_setParameter(cbc, "preprocess", "off");
+  Cbc_setMaximumSeconds(cbc, std::max(0.1, cbc_seconds));
+  // Costs are integers, so a gap under 1 proves optimality on small objectives; on real ones
+  // (1e12-1e16 ps) only the relative gap can be reached.
+  Cbc_setAllowableGap(cbc, 0.5);
+  Cbc_setAllowableFractionGap(cbc, kExactRelativeGap);
+  if (options.warm_start && options.warm_start->size() == m.x.size()) {
+    SetWarmStart(m, *options.warm_start, cbc);
+  }
+  Cbc_solve(cbc);
+  const double* best = Cbc_bestSolution(cbc);
+  bool optimal = best && Cbc_isProvenOptimal(cbc);
+  // After a time-out CBC may call an unfinished model infeasible; only a finished run proves it.
+  bool infeasible = !best && Cbc_isProvenInfeasible(cbc) && !Cbc_isSecondsLimitReached(cbc);
+  double bound = Cbc_getBestPossibleObjValue(cbc);
+  bool has_bound = std::isfinite(bound) && std::abs(bound) < 1e30;
+  std::string out = fmt::format("{} {} {} {} {}", best ? 1 : 0, optimal ? 1 : 0,
+                                infeasible ? 1 : 0, has_bound ? 1 : 0, has_bound ? bound : 0.0);
+  for (int v = 0; best && v < p.num_nodes(); ++v) {
+    int chosen = 0;
+    for (int s = 0; s < static_cast<int>(m.x[v].size()); ++s) {
+      if (m.x[v][s] >= 0 && best[m.x[v][s]] > 0.5) chosen = s;
+    }
+    out += fmt::format(" {}", chosen);
+  }
+  Cbc_deleteModel(cbc);
+  return out;
+}
+
+Status ReadCbcReport(const std::string& text, int num_nodes, SolveResult& r) {
+  std::istringstream in(text);
+  int has = 0, optimal = 0, infeasible = 0, has_bound = 0;
+  double bound = 0;
+  if (!(in >> has >> optimal >> infeasible >> has_bound >> bound)) {
+    return Internal("unreadable report from the CBC process: '{}'", text.substr(0, 80));
+  }
+  r.has_solution = has != 0;
+  r.optimal = optimal != 0;
+  r.infeasible = infeasible != 0;
+  if (has_bound) r.lower_bound = bound;
+  if (!r.has_solution) return Status::Ok();
+  r.assignment.resize(num_nodes);
+  for (int& s : r.assignment) {
+    if (!(in >> s)) return Internal("the CBC process reported fewer than {} nodes", num_nodes);
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 bool ExactModelFits(const Problem& p) {
   return p.num_nodes() <= kAutoExactMaxNodes && CountExactEdgeVars(p) <= kAutoExactMaxEdgeVars;
 }
 
+// CBC runs in a child process: its own limit is set a little short of ours, and the child is
+// killed at ours, since CBC does not look at the clock during its root LP.
 Expected<SolveResult> SolveExact(const Problem& p, const SolveOptions& options) {
   auto t0 = std::chrono::steady_clock::now();
   SolveResult r;
@@ -211,36 +271,14 @@ Expected<SolveResult> SolveExact(const Problem& p, const SolveOptions& options) 
     r.infeasible = true;
     return r;
   }
-  Cbc_Model* cbc = Cbc_newModel();
-  LoadIntoCbc(m.lp, cbc);
-  Cbc_setLogLevel(cbc, options.solver_log ? 1 : 0);
-  Cbc_setParameter(cbc, "timeMode", "elapsed");  // wall clock, not CPU seconds
-  // CBC 2.10 preprocessing wrongly reports instance B (byte-sized usage coefficients) infeasible.
-  Cbc_setParameter(cbc, "preprocess", "off");
-  Cbc_setMaximumSeconds(cbc, std::max(0.1, options.time_limit_s));
-  Cbc_setAllowableGap(cbc, 0.5);  // costs are integers: a gap under 1 proves optimality
-  Cbc_setAllowableFractionGap(cbc, 0);
-  if (options.warm_start && options.warm_start->size() == m.x.size()) {
-    SetWarmStart(m, *options.warm_start, cbc);
-  }
-  Cbc_solve(cbc);
-  const double* best = Cbc_bestSolution(cbc);
-  if (best) {
-    r.has_solution = true;
-    r.assignment.assign(p.num_nodes(), 0);
-    for (int v = 0; v < p.num_nodes(); ++v) {
-      for (int s = 0; s < static_cast<int>(m.x[v].size()); ++s) {
-        if (m.x[v][s] >= 0 && best[m.x[v][s]] > 0.5) r.assignment[v] = s;
-      }
-    }
-  }
-  r.optimal = best && Cbc_isProvenOptimal(cbc);
-  // After a time-out CBC may call an unfinished model infeasible; only a finished run proves it.
-  r.infeasible = !best && Cbc_isProvenInfeasible(cbc) && !Cbc_isSecondsLimitReached(cbc);
-  double bound = Cbc_getBestPossibleObjValue(cbc);
-  if (std::isfinite(bound) && std::abs(bound) < 1e30) r.lower_bound = bound;
-  Cbc_deleteModel(cbc);
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  auto since = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
+  double left = std::max(0.1, options.time_limit_s - since());
+  ASSIGN_OR_RETURN(ChildResult child,
+                   RunInChild([&] { return RunCbc(p, m, options, 0.9 * left); }, left));
+  if (child.output) RETURN_IF_ERROR(ReadCbcReport(*child.output, p.num_nodes(), r));
+  r.seconds = since();
   return r;
 }
 

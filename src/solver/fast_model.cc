@@ -6,11 +6,29 @@
 
 namespace xpar::solver::fast {
 namespace {
-double Clamp(int64_t c) { return c >= kForbiddenCost ? kForbiddenPenalty : static_cast<double>(c); }
+
+// The largest real (non-forbidden) entry of each node and edge, summed: no assignment that
+// avoids forbidden choices costs more.
+double RealCostBound(const Problem& p) {
+  auto max_real = [](const std::vector<int64_t>& costs) {
+    int64_t mx = 0;
+    for (int64_t c : costs) {
+      if (c < kForbiddenCost) mx = std::max(mx, c);
+    }
+    return static_cast<double>(mx);
+  };
+  double bound = 0;
+  for (const Node& n : p.nodes) bound += max_real(n.costs);
+  for (const Edge& e : p.edges) bound += max_real(e.costs);
+  return bound;
+}
+
 }  // namespace
 
 Model BuildModel(const Problem& p) {
   Model m;
+  m.forbidden = 2 * RealCostBound(p) + 1;
+  auto Clamp = [&m](int64_t c) { return c >= kForbiddenCost ? m.forbidden : static_cast<double>(c); };
   m.n = p.num_nodes();
   m.steps = CompressTime(p);
   m.limit = p.usage_limit.value_or(INT64_MAX);

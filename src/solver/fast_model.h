@@ -11,9 +11,10 @@
 
 namespace xpar::solver::fast {
 
-// Forbidden costs (>= 1e18) become this penalty: far above any real total, yet small enough that
-// sums holding a few of them keep integer precision in a double.
-inline constexpr double kForbiddenPenalty = 1e16;
+// Forbidden costs (>= kForbiddenCost) become the model's `forbidden` penalty: more than twice
+// the largest total that any assignment of real costs can reach, so a total at or above it holds
+// a forbidden choice whatever the magnitudes of the real costs (no real plan is ever mistaken
+// for a forbidden one, as a fixed penalty of 10 s once did).
 
 struct ModelEdge {
   int a = 0, b = 0;           // a < b
@@ -28,12 +29,15 @@ struct Incidence {
 
 struct Model {
   int n = 0;
-  std::vector<std::vector<double>> cost;    // node costs (forbidden ones at kForbiddenPenalty)
+  std::vector<std::vector<double>> cost;    // node costs (forbidden ones at `forbidden`)
   std::vector<std::vector<int64_t>> usage;  // node usages, zero when the node is never live
   std::vector<ModelEdge> edges;
   std::vector<std::vector<Incidence>> adj;
   TimeSteps steps;
   int64_t limit = INT64_MAX;
+  double forbidden = 1;  // the penalty standing for a forbidden cost
+
+  bool IsForbidden(double c) const { return c >= forbidden; }
 
   int num_s(int v) const { return static_cast<int>(cost[v].size()); }
   int num_steps() const { return steps.num_steps(); }

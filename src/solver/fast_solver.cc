@@ -28,7 +28,7 @@ class Driver {
   bool TimeLeft() const { return Elapsed() < o_.time_limit_s; }
 
   void Offer(const State& s) {
-    if (!s.feasible() || s.cost() >= fast::kForbiddenPenalty) return;
+    if (!s.feasible() || m_.IsForbidden(s.cost())) return;
     if (best_.empty() || s.cost() < best_cost_ - 1e-6) {
       best_ = s.assignment();
       best_cost_ = s.cost();
@@ -120,14 +120,34 @@ class Driver {
     Offer(cand);
   }
 
+  // Every start made memory-feasible where it can be and improved by descent; the best one
+  // is the incumbent (so a solution exists from here on whenever one exists) and the loop's x.
+  std::vector<int> BestStart() {
+    std::vector<std::vector<int>> starts = {fast::MinUsageAssignment(m_),
+                                            fast::GreedyAssignment(m_)};
+    for (const Assignment& a : o_.starts) {
+      if (static_cast<int>(a.size()) == m_.n) starts.push_back(a);
+    }
+    std::vector<int> x = starts.front();
+    double x_cost = 0;
+    bool have = false;
+    for (const std::vector<int>& start : starts) {
+      State st(m_, start);
+      if (!st.feasible() && !st.Repair()) continue;
+      st.Descend(TimeLeft() ? 50 : 1);
+      st.RecomputeCost();
+      Offer(st);
+      if (!have || st.cost() < x_cost) x = st.assignment(), x_cost = st.cost(), have = true;
+    }
+    return x;
+  }
+
   void Run(const std::vector<int>& maximal) {
-    State start(m_, fast::MinUsageAssignment(m_));
-    start.Descend(50);
-    start.RecomputeCost();
-    Offer(start);
+    std::vector<int> x = BestStart();
     Progress("start");
     fast::Eliminator elim(m_);
-    std::vector<int> x = start.assignment();
+    elim.set_deadline(t0_ + std::chrono::duration_cast<Clock::duration>(
+                                std::chrono::duration<double>(o_.time_limit_s)));
     double eta = 1.0, best_dual = -1e300;
     int stall = 0, unimproved = 0;
     for (int iter = 0; TimeLeft() && (o_.fast_max_rounds <= 0 || iter < o_.fast_max_rounds) &&
@@ -138,6 +158,13 @@ class Driver {
       std::vector<int64_t> profile = Profile(x);
       State cand(m_, x);
       double x_cost = cand.cost();
+      // With no memory price yet and nothing left in the core, elimination minimised the true
+      // cost exactly; if that fits the limit, nothing can beat it.
+      if (iter == 0 && elim.core_size() == 0 && cand.feasible() && !m_.IsForbidden(x_cost)) {
+        Offer(cand);
+        optimal_ = true;
+        break;
+      }
       if (cand.Repair()) {
         cand.Descend(TimeLeft() ? 20 : 1);
         cand.RecomputeCost();
@@ -160,6 +187,7 @@ class Driver {
   }
 
   const std::vector<int>& best() const { return best_; }
+  bool optimal() const { return optimal_; }
 
  private:
   const Model& m_;
@@ -168,6 +196,7 @@ class Driver {
   std::vector<double> lambda_;
   std::vector<int> best_;
   double best_cost_ = 0;
+  bool optimal_ = false;
   double next_progress_ = 0;
   uint64_t seed_;
 };
@@ -189,6 +218,7 @@ Expected<SolveResult> SolveFast(const Problem& problem, const SolveOptions& opti
   d.Run(maximal);
   r.assignment = d.best();
   r.has_solution = !r.assignment.empty();
+  r.optimal = d.optimal();
   r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   return r;
 }
@@ -205,27 +235,28 @@ const char* BackendName(Backend b) {
   return "?";
 }
 
-Expected<SolveResult> Solve(const Problem& problem, const SolveOptions& options) {
-  switch (options.backend) {
-    case Backend::kExact:
-      return SolveExact(problem, options);
-    case Backend::kFast:
-      return SolveFast(problem, options);
-    case Backend::kAuto:
-      break;
+namespace {
+
+// CBC always starts from a feasible plan: the caller's warm start, or a short fast solve (which
+// also takes the caller's starts). The better of CBC's answer and the seed comes back.
+Expected<SolveResult> SeededExact(const Problem& problem, const SolveOptions& options) {
+  SolveResult seed;
+  seed.backend = "fast";
+  if (!options.warm_start) {
+    SolveOptions quick = options;
+    // Small problems need little: the fast backend's elimination settles trees and chains.
+    quick.time_limit_s =
+        std::min({options.time_limit_s * 0.2, 5.0, 0.2 + 0.002 * problem.num_nodes()});
+    ASSIGN_OR_RETURN(seed, SolveFast(problem, quick));
+    if (seed.infeasible) return seed;
+  } else {
+    seed.has_solution = true;
+    seed.assignment = *options.warm_start;
   }
-  if (!ExactModelFits(problem) || options.time_limit_s < kAutoExactMinSeconds) {
-    return SolveFast(problem, options);
-  }
-  // A quick fast solve seeds CBC with a feasible start; CBC gets the rest of the time.
-  SolveOptions quick = options;
-  // Small problems need little: the fast backend's elimination settles trees and chains exactly.
-  quick.time_limit_s = std::min({options.time_limit_s * 0.2, 5.0, 0.2 + 0.002 * problem.num_nodes()});
-  ASSIGN_OR_RETURN(SolveResult seed, SolveFast(problem, quick));
-  if (seed.infeasible) return seed;
   SolveOptions exact = options;
-  exact.time_limit_s = std::max(0.5, options.time_limit_s - seed.seconds);
+  exact.time_limit_s = options.time_limit_s - seed.seconds;
   if (seed.has_solution) exact.warm_start = seed.assignment;
+  if (exact.time_limit_s < 0.2 && seed.has_solution) return seed;
   ASSIGN_OR_RETURN(SolveResult r, SolveExact(problem, exact));
   r.seconds += seed.seconds;
   bool seed_better = false;
@@ -236,9 +267,27 @@ Expected<SolveResult> Solve(const Problem& problem, const SolveOptions& options)
   }
   if ((!r.has_solution && seed.has_solution) || seed_better) {
     seed.seconds = r.seconds;
+    seed.lower_bound = r.lower_bound;
     return seed;
   }
   return r;
+}
+
+}  // namespace
+
+Expected<SolveResult> Solve(const Problem& problem, const SolveOptions& options) {
+  switch (options.backend) {
+    case Backend::kExact:
+      return SeededExact(problem, options);
+    case Backend::kFast:
+      return SolveFast(problem, options);
+    case Backend::kAuto:
+      break;
+  }
+  if (!ExactModelFits(problem) || options.time_limit_s < kAutoExactMinSeconds) {
+    return SolveFast(problem, options);
+  }
+  return SeededExact(problem, options);
 }
 
 }  // namespace xpar::solver

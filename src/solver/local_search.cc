@@ -13,14 +13,28 @@ std::vector<int> MinUsageAssignment(const Model& m) {
   for (int v = 0; v < m.n; ++v) {
     for (int s = 1; s < m.num_s(v); ++s) {
       int b = x[v];
-      bool forbidden_b = m.cost[v][b] >= kForbiddenPenalty;
-      bool forbidden_s = m.cost[v][s] >= kForbiddenPenalty;
+      bool forbidden_b = m.IsForbidden(m.cost[v][b]);
+      bool forbidden_s = m.IsForbidden(m.cost[v][s]);
       if (forbidden_s && !forbidden_b) continue;
       if ((forbidden_b && !forbidden_s) || m.usage[v][s] < m.usage[v][b] ||
           (m.usage[v][s] == m.usage[v][b] && m.cost[v][s] < m.cost[v][b])) {
         x[v] = s;
       }
     }
+  }
+  return x;
+}
+
+std::vector<int> GreedyAssignment(const Model& m) {
+  std::vector<int> x(m.n, 0);
+  std::vector<double> local;
+  for (int v = 0; v < m.n; ++v) {
+    local = m.cost[v];
+    for (const Incidence& in : m.adj[v]) {
+      if (in.other > v) continue;
+      for (int s = 0; s < m.num_s(v); ++s) local[s] += m.EdgeCost(in, s, x[in.other]);
+    }
+    x[v] = static_cast<int>(std::min_element(local.begin(), local.end()) - local.begin());
   }
   return x;
 }
@@ -47,7 +61,7 @@ State::State(const Model& model, std::vector<int> assignment)
       bool functional = true;
       for (int s = 0; s < model_.num_s(v) && functional; ++s) {
         for (int t = 0; t < model_.num_s(in.other); ++t) {
-          if (model_.EdgeCost(in, s, t) >= kForbiddenPenalty) continue;
+          if (model_.IsForbidden(model_.EdgeCost(in, s, t))) continue;
           if (tie.partner[s] >= 0) functional = false;
           tie.partner[s] = t;
         }

@@ -62,5 +62,8 @@ class State {
 
 // Each node's lowest-usage strategy (cheapest among ties): feasible whenever any solution is.
 std::vector<int> MinUsageAssignment(const Model& model);
+// Nodes in order, each taking the strategy cheapest with the edges to the nodes before it (in
+// program order: the producers of its operands); memory is not looked at.
+std::vector<int> GreedyAssignment(const Model& model);
 
 }  // namespace xpar::solver::fast

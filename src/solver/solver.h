@@ -26,13 +26,19 @@ struct SolveOptions {
   int fast_stall_rounds = 0;
   bool solver_log = false;                // let CBC print its own log
   std::optional<Assignment> warm_start;  // exact backend: a MIP start
+  // Plans the caller knows (e.g. every tensor replicated, plain data parallelism): the fast
+  // backend starts from the best of these and of its own starts (least memory, greedy by
+  // edges); the exact backend takes the best feasible one as its MIP start.
+  std::vector<Assignment> starts;
 };
 
 struct SolveResult {
   std::string backend;  // "exact" or "fast"
   bool has_solution = false;
   Assignment assignment;   // valid when has_solution; feasible unless `infeasible`
-  bool optimal = false;     // proven optimal (exact backend)
+  // Proven optimal: within kExactRelativeGap (exact backend), or settled exactly by elimination
+  // with the memory limit holding (fast backend).
+  bool optimal = false;
   bool infeasible = false;  // proven: every assignment breaks the limit or uses a forbidden cost
   std::optional<double> lower_bound;  // exact backend: best bound on the optimum
   double seconds = 0;
@@ -45,6 +51,8 @@ inline constexpr int kAutoExactMaxNodes = 2000;
 inline constexpr int64_t kAutoExactMaxEdgeVars = 300'000;
 inline constexpr double kAutoExactMinSeconds = 30;
 bool ExactModelFits(const Problem& problem);
+// The exact backend stops once its bound is within this fraction of its best solution.
+inline constexpr double kExactRelativeGap = 1e-6;
 // Above this many edge variables the exact backend refuses (memory and LP time blow up).
 inline constexpr int64_t kExactMaxEdgeVars = 2'500'000;
 

@@ -104,7 +104,8 @@ struct Planned {
 };
 
 Planned MakePlan(const std::string& hlo, const std::string& mesh_text,
-                 AutoShardingOptions options = {}, int64_t per_node = 8) {
+                 AutoShardingOptions options = {}, int64_t per_node = 8,
+                 solver::Backend backend = solver::Backend::kExact) {
   Planned p;
   auto module = ParseHloModule(hlo, "mlp_step.hlo");
   EXPECT_TRUE(module.ok()) << module.status().ToString();
@@ -114,7 +115,7 @@ Planned MakePlan(const std::string& hlo, const std::string& mesh_text,
   auto model = CostModel::Create(*mesh, TestCluster(per_node));
   EXPECT_TRUE(model.ok()) << model.status().ToString();
   model->set_latency_model(CostModel::LatencyModel::kPerCollective);
-  options.solve.backend = solver::Backend::kExact;
+  options.solve.backend = backend;
   options.solve.time_limit_s = 60;
   auto plan = PlanAutoSharding(*p.module, *model, options);
   EXPECT_TRUE(plan.ok()) << plan.status().ToString();
@@ -237,6 +238,37 @@ TEST(AutoShardingPlan, AnnotatedModuleCarriesTheChosenShardings) {
   }
   EXPECT_EQ(entry.parameters()[0]->sharding()->tile_dims, (std::vector<int64_t>{4, 1}));
   EXPECT_EQ(entry.root()->sharding()->kind, HloSharding::Kind::kTuple);
+}
+
+// Four chained 65536^2 f32 matmuls: about 11 s per step on two devices of the test cluster.
+// Plans of 10 s and more used to be taken for "forbidden" by the fast backend (a fixed penalty
+// of 1e16 fs) and came back as "no sharding"; every backend must plan them.
+TEST(AutoShardingPlan, StepsOverTenSecondsArePlannedByEveryBackend) {
+  constexpr int64_t n = 65536;
+  std::string hlo = fmt::format(R"(HloModule chain
+
+ENTRY %chain (x: f32[{0},{0}], w1: f32[{0},{0}], w2: f32[{0},{0}], w3: f32[{0},{0}], w4: f32[{0},{0}]) -> f32[{0},{0}] {{
+  %x = f32[{0},{0}] parameter(0)
+  %w1 = f32[{0},{0}] parameter(1)
+  %w2 = f32[{0},{0}] parameter(2)
+  %w3 = f32[{0},{0}] parameter(3)
+  %w4 = f32[{0},{0}] parameter(4)
+  %h1 = f32[{0},{0}] dot(%x, %w1), lhs_contracting_dims={{1}}, rhs_contracting_dims={{0}}
+  %h2 = f32[{0},{0}] dot(%h1, %w2), lhs_contracting_dims={{1}}, rhs_contracting_dims={{0}}
+  %h3 = f32[{0},{0}] dot(%h2, %w3), lhs_contracting_dims={{1}}, rhs_contracting_dims={{0}}
+  ROOT %h4 = f32[{0},{0}] dot(%h3, %w4), lhs_contracting_dims={{1}}, rhs_contracting_dims={{0}}
+}}
+)", n);
+  for (solver::Backend b : {solver::Backend::kFast, solver::Backend::kExact,
+                            solver::Backend::kAuto}) {
+    SCOPED_TRACE(solver::BackendName(b));
+    Planned p = MakePlan(hlo, "2", {}, 8, b);
+    ASSERT_FALSE(p.plan.instructions.empty());
+    EXPECT_TRUE(p.plan.memory_ok) << p.Describe();
+    EXPECT_GT(p.plan.step_s(), 10) << p.Describe();
+    // Replicated, the five 16 GiB matrices and four products would not fit 80 GB.
+    EXPECT_LE(p.plan.peak_memory_bytes, p.plan.memory_limit_bytes) << p.Describe();
+  }
 }
 
 }  // namespace

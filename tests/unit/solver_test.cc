@@ -102,7 +102,9 @@ int64_t BruteForce(const Problem& p) {
   }
 }
 
-Problem RandomProblem(std::mt19937& rng, bool forbidden) {
+// `scale` multiplies every cost: 1 gives the contest-like 0-60, 1e14 the magnitudes of real
+// plans in picoseconds (up to 6000 s per entry, sums far past the old 10 s fast penalty).
+Problem RandomProblem(std::mt19937& rng, bool forbidden, int64_t scale = 1) {
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   Problem p;
   int n = pick(4, 7);
@@ -112,7 +114,7 @@ Problem RandomProblem(std::mt19937& rng, bool forbidden) {
     node.start = pick(0, 5);
     node.end = node.start + pick(0, 4);
     for (int k = 0; k < s; ++k) {
-      node.costs.push_back(pick(0, 50));
+      node.costs.push_back(pick(0, 50) * scale);
       node.usages.push_back(pick(0, 10));
     }
   }
@@ -122,7 +124,7 @@ Problem RandomProblem(std::mt19937& rng, bool forbidden) {
     if (u == v) continue;
     Edge edge{u, v, {}};
     for (int k = 0; k < p.nodes[u].num_strategies() * p.nodes[v].num_strategies(); ++k) {
-      edge.costs.push_back(forbidden && pick(0, 9) == 0 ? kForbiddenCost : pick(0, 60));
+      edge.costs.push_back(forbidden && pick(0, 9) == 0 ? kForbiddenCost : pick(0, 60) * scale);
     }
     p.edges.push_back(std::move(edge));
   }
@@ -199,6 +201,91 @@ TEST(SolverFast, DeterministicForASeed) {
   auto b = SolveFast(p, o);
   ASSERT_TRUE(a.ok() && b.ok());
   EXPECT_EQ(a->assignment, b->assignment);
+}
+
+// Every backend on problems at the magnitudes of real plans, with forbidden edge entries: each
+// finds a solution exactly when brute force does, never one with a forbidden choice; exact and
+// auto (seeded CBC) are optimal, fast within 10%.
+TEST(SolverScale, RealMagnitudesAndForbiddenEdgesOnEveryBackend) {
+  std::mt19937 rng(4242);
+  int solved = 0;
+  for (int it = 0; it < 60; ++it) {
+    Problem p = RandomProblem(rng, true, 100'000'000'000'000);
+    int64_t want = BruteForce(p);
+    for (Backend b : {Backend::kFast, Backend::kExact, Backend::kAuto}) {
+      SolveOptions o;
+      o.backend = b;
+      o.time_limit_s = 30;  // auto: enough for CBC
+      o.fast_max_rounds = 30;
+      auto r = Solve(p, o);
+      ASSERT_TRUE(r.ok()) << r.status().ToString();
+      std::string where = fmt::format("problem {} backend {}", it, BackendName(b));
+      if (want < 0) {
+        EXPECT_FALSE(r->has_solution && Evaluate(p, r->assignment)->feasible()) << where;
+        continue;
+      }
+      ASSERT_TRUE(r->has_solution) << where;
+      auto ev = Evaluate(p, r->assignment);
+      EXPECT_TRUE(ev->feasible()) << where;
+      if (b == Backend::kFast) {
+        EXPECT_LE(static_cast<double>(ev->cost), 1.1 * static_cast<double>(want))
+            << where << " optimum " << want;
+      } else {
+        EXPECT_EQ(ev->cost, want) << where;
+      }
+      solved += b == Backend::kFast;
+    }
+  }
+  EXPECT_GT(solved, 30);
+}
+
+// A plan whose total passes 1e16 (10 s in femtoseconds) is as real as any other: the fast
+// backend once rejected every such total as forbidden and answered "no solution".
+TEST(SolverScale, LargeTotalsAreNotForbidden) {
+  constexpr int64_t e17 = 100'000'000'000'000'000;
+  Problem p;
+  p.nodes = {{0, 2, {3 * e17, 1 * e17}, {1, 1}}, {1, 2, {2 * e17, 3 * e17}, {1, 1}}};
+  p.edges = {{0, 1, {0, 4 * e17, 4 * e17, 0}}};
+  for (Backend b : {Backend::kFast, Backend::kExact, Backend::kAuto}) {
+    SolveOptions o;
+    o.backend = b;
+    o.time_limit_s = 5;
+    o.fast_max_rounds = 20;
+    auto r = Solve(p, o);
+    ASSERT_TRUE(r.ok()) << r.status().ToString();
+    ASSERT_TRUE(r->has_solution) << BackendName(b);
+    EXPECT_EQ(r->assignment, (Assignment{1, 1})) << BackendName(b);
+  }
+}
+
+// A forbidden entry is a flag whatever the other costs: with real costs near the marker, the
+// only non-forbidden assignment is still found, and one that needs a forbidden entry is not.
+TEST(SolverScale, ForbiddenIsAFlagNotAMagnitude) {
+  constexpr int64_t near = kForbiddenCost - 1;
+  Problem p;
+  p.nodes = {{0, 2, {near, 0}, {1, 1}}, {1, 2, {0, near}, {1, 1}}};
+  p.edges = {{0, 1, {kForbiddenCost, kForbiddenCost, near, kForbiddenCost}}};
+  for (Backend b : {Backend::kFast, Backend::kExact}) {
+    SolveOptions o;
+    o.backend = b;
+    o.time_limit_s = 5;
+    o.fast_max_rounds = 20;
+    auto r = Solve(p, o);
+    ASSERT_TRUE(r.ok()) << r.status().ToString();
+    ASSERT_TRUE(r->has_solution) << BackendName(b);
+    EXPECT_EQ(r->assignment, (Assignment{1, 0})) << BackendName(b);
+    EXPECT_FALSE(Evaluate(p, r->assignment)->uses_forbidden);
+  }
+  p.edges[0].costs[2] = kForbiddenCost;  // now every pair is forbidden
+  for (Backend b : {Backend::kFast, Backend::kExact}) {
+    SolveOptions o;
+    o.backend = b;
+    o.time_limit_s = 5;
+    o.fast_max_rounds = 20;
+    auto r = Solve(p, o);
+    ASSERT_TRUE(r.ok());
+    EXPECT_FALSE(r->has_solution) << BackendName(b);
+  }
 }
 
 }  // namespace

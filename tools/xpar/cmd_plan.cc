@@ -155,7 +155,7 @@ void RegisterPlanCommand(CLI::App& app) {
   cmd->add_option("--json", a->json_out, "write the plan as JSON");
   cmd->add_option("-o,--output", a->hlo_out,
                   "write the module with the chosen sharding={...} annotations (HLO text)");
-  cmd->add_option("--time-limit", a->time_limit, "solver seconds at most (default 10)");
+  cmd->add_option("--time-limit", a->time_limit, "seconds for the whole plan, building the problem included (default 10)");
   cmd->add_option("--stall-rounds", a->stall_rounds,
                   "fast solver: stop after this many rounds without a better plan (default "
                   "50; 0 = use the whole time limit)");

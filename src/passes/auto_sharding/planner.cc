@@ -1,5 +1,6 @@
 // PlanAutoSharding: build the integer program, check the memory limit can hold at all, solve it,
 // and read the chosen strategies and reshardings back as a Plan.
+#include <algorithm>
 #include <chrono>
 
 #include "passes/auto_sharding/auto_sharding.h"
@@ -60,6 +61,28 @@ void ReadBack(const ShardingProblem& sp, const solver::Assignment& chosen, const
   }
 }
 
+// Every tensor replicated (each node's replicated strategy; a node without one, e.g. a user
+// sharding, takes its cheapest): the plan a single device runs, always a valid start.
+solver::Assignment ReplicatedAssignment(const ShardingProblem& sp) {
+  solver::Assignment x(sp.problem.num_nodes(), 0);
+  for (int n = 0; n < sp.problem.num_nodes(); ++n) {
+    const auto& strategies = sp.strategies[n];
+    const auto& costs = sp.problem.nodes[n].costs;
+    int cheapest = 0, replicated = -1;
+    for (int s = 0; s < static_cast<int>(strategies.size()); ++s) {
+      if (costs[s] < costs[cheapest]) cheapest = s;
+      bool all = true;
+      for (const ShardingSpec& o : strategies[s].outputs) all = all && o.IsReplicated();
+      for (const auto& operand : strategies[s].operands) {
+        for (const ShardingSpec& o : operand) all = all && o.IsReplicated();
+      }
+      if (all && (replicated < 0 || costs[s] < costs[replicated])) replicated = s;
+    }
+    x[n] = replicated >= 0 ? replicated : cheapest;
+  }
+  return x;
+}
+
 }  // namespace
 
 Expected<Plan> PlanAutoSharding(const Module& module, const CostModel& model,
@@ -81,13 +104,18 @@ Expected<Plan> PlanAutoSharding(const Module& module, const CostModel& model,
   if (sp.problem.usage_limit && solver::MinimalPeakUsage(sp.problem) > *sp.problem.usage_limit) {
     return MemoryInfeasible(sp, *sp.problem.usage_limit);
   }
-  ASSIGN_OR_RETURN(solver::SolveResult result, solver::Solve(sp.problem, options.solve));
+  // Building the problem counts against the time limit; the solver gets what is left (at
+  // least enough to settle its starting plans).
+  solver::SolveOptions solve = options.solve;
+  solve.time_limit_s = std::max(0.05, options.solve.time_limit_s - SecondsSince(t0));
+  solve.starts.push_back(ReplicatedAssignment(sp));
+  ASSIGN_OR_RETURN(solver::SolveResult result, solver::Solve(sp.problem, solve));
   plan.backend = result.backend;
   plan.optimal = result.optimal;
   plan.solve_s = result.seconds;
   if (!result.has_solution) {
-    return ResourceExhausted("the {} solver found no sharding within {} s (raise the time limit)",
-                            result.backend, options.solve.time_limit_s);
+    return Internal("the {} solver returned no sharding although a plan within the memory limit "
+                    "exists (a bug: please report it with the input)", result.backend);
   }
   ASSIGN_OR_RETURN(solver::Evaluation ev, solver::Evaluate(sp.problem, result.assignment));
   plan.peak_memory_bytes = ev.peak_usage;

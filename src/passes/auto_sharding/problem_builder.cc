@@ -20,8 +20,7 @@ void CollectLeaves(const Shape& shape, std::vector<const Shape*>& out) {
 
 int64_t ToUnits(double seconds) {
   double units = std::round(seconds * kCostUnitsPerSecond);
-  return units >= static_cast<double>(solver::kForbiddenCost) ? solver::kForbiddenCost
-                                                              : static_cast<int64_t>(units);
+  return units >= static_cast<double>(kMaxRealCost) ? kMaxRealCost : static_cast<int64_t>(units);
 }
 
 bool LookedThrough(const Instruction& inst) {
@@ -79,7 +78,7 @@ class EdgeTable {
     for (size_t i = 0; i < sp_.strategies[from].size(); ++i) {
       for (size_t j = 0; j < sp_.strategies[to].size(); ++j) {
         size_t cell = from == u ? i * nv + j : j * nv + i;
-        e.costs[cell] = std::min(solver::kForbiddenCost, e.costs[cell] + cost(i, j));
+        e.costs[cell] = std::min(kMaxRealCost, e.costs[cell] + cost(i, j));
       }
     }
     return it->second;
@@ -182,8 +181,8 @@ Status AddOutputs(const Module& module, const CostModel& model, EdgeTable& edges
       ShardingSpec reduced = spec;
       reduced.partial_axes.clear();
       int64_t& cost = sp.problem.nodes[n].costs[s];
-      cost = std::min(solver::kForbiddenCost,
-                      cost + ToUnits(ReshardingCost(*shapes[i], spec, reduced, model).seconds));
+      int64_t reduce = ToUnits(ReshardingCost(*shapes[i], spec, reduced, model).seconds);
+      cost = std::min(kMaxRealCost, cost + reduce);
     }
   }
   for (const IoAlias& alias : module.input_output_alias()) {

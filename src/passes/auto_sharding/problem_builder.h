@@ -1,9 +1,10 @@
 // Builds the strategy-selection integer program (IOPDDL form) of an entry computation: one node
 // per instruction (tuple and get-tuple-element are looked through), one edge per producer ->
 // consumer pair with the resharding cost of every strategy pair, live intervals and per-device
-// bytes for the memory limit. Costs are integers in femtoseconds, plus one unit per KiB a
+// bytes for the memory limit. Costs are integers in picoseconds, plus one unit per MiB a
 // strategy keeps per device: among equally fast plans the solver prefers the one that needs less
-// memory (1 GiB weighs 1 ns, far below any real time difference).
+// memory (1 GiB weighs 1 ns, far below any real time difference). A real cost never reaches the
+// solver's forbidden marker: it saturates one below it (11.6 days per strategy or edge entry).
 #pragma once
 
 #include <cstdint>
@@ -15,8 +16,9 @@
 
 namespace xpar {
 
-inline constexpr double kCostUnitsPerSecond = 1e15;
-inline constexpr int64_t kBytesPerTieBreakUnit = 1024;
+inline constexpr double kCostUnitsPerSecond = 1e12;
+inline constexpr int64_t kBytesPerTieBreakUnit = 1 << 20;
+inline constexpr int64_t kMaxRealCost = solver::kForbiddenCost - 1;
 
 // The value an operand leaf really comes from, once tuple / get-tuple-element are looked through.
 struct LeafRef {
