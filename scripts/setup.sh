@@ -4,7 +4,7 @@
 set -euo pipefail
 
 PACKAGES=(
-  build-essential cmake ninja-build pkg-config
+  build-essential cmake ninja-build pkg-config ccache
   libopenblas-dev          # GEMM for dot
   nlohmann-json3-dev       # plan / instance JSON
   libcli11-dev             # command line
