@@ -36,6 +36,20 @@ struct RunOptions {
   std::vector<std::string> input_shapes;  // a .pt file's, when it records none
 };
 
+// Random arguments, except the weights the model file stores (a .pt file's) keep their values.
+Expected<std::vector<Literal>> WithStoredWeights(const Computation& entry,
+                                                 std::vector<Literal> args) {
+  const std::vector<NamedTensor>& stored = StoredArguments(entry);
+  for (size_t i = 0; i < entry.parameters().size() && !stored.empty(); ++i) {
+    const Instruction* p = entry.parameters()[i];
+    for (const NamedTensor& t : stored) {
+      if (t.name != p->name()) continue;
+      ASSIGN_OR_RETURN(args[i], ConvertForParameter(t, p->shape()));
+    }
+  }
+  return args;
+}
+
 Expected<std::vector<Literal>> LoadArguments(const Computation& entry, const std::string& spec) {
   if (spec.starts_with("random")) {
     uint64_t seed = 0;
@@ -45,7 +59,7 @@ Expected<std::vector<Literal>> LoadArguments(const Computation& entry, const std
         return InvalidArgument("--inputs '{}': expected random:SEED with an integer seed", spec);
       }
     }
-    return RandomArguments(entry, seed);
+    return WithStoredWeights(entry, RandomArguments(entry, seed));
   }
   ASSIGN_OR_RETURN(std::vector<NamedTensor> tensors, ReadTensorFile(spec));
   // Weights stored in the model file (.pt) fill the parameters the file does not name.
