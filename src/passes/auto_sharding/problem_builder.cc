@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <map>
+#include <unordered_map>
 #include <string>
 
 #include "passes/auto_sharding/strategy_filters.h"
@@ -89,23 +90,75 @@ class EdgeTable {
   std::map<std::pair<int, int>, int> index_;
 };
 
-// Resharding costs between the distinct specs on each side (strategies share specs a lot).
+// Resharding costs in cost units, memoised over the whole program: repeated layers ask for the
+// same (shape, from, to) triples again and again. Keys are flat integer encodings.
+class ReshardingMemo {
+ public:
+  explicit ReshardingMemo(const CostModel& model) : model_(model) {}
+
+  int64_t Cost(const Shape& shape, const ShardingSpec& from, const ShardingSpec& to) {
+    key_.clear();
+    key_.push_back(static_cast<int64_t>(shape.type()));
+    key_.insert(key_.end(), shape.dims().begin(), shape.dims().end());
+    Append(from);
+    Append(to);
+    auto [it, fresh] = memo_.try_emplace(key_, 0);
+    if (fresh) it->second = ToUnits(ReshardingCost(shape, from, to, model_).seconds);
+    return it->second;
+  }
+
+ private:
+  struct KeyHash {
+    size_t operator()(const std::vector<int64_t>& k) const {
+      uint64_t h = 1469598103934665603ull;
+      for (int64_t v : k) h = (h ^ static_cast<uint64_t>(v)) * 1099511628211ull;
+      return static_cast<size_t>(h);
+    }
+  };
+  void Append(const ShardingSpec& spec) {
+    key_.push_back(-1);  // separators keep encodings of different specs apart
+    for (const auto& axes : spec.dim_axes) {
+      key_.push_back(-2);
+      key_.insert(key_.end(), axes.begin(), axes.end());
+    }
+    key_.push_back(-3);
+    key_.insert(key_.end(), spec.partial_axes.begin(), spec.partial_axes.end());
+  }
+  const CostModel& model_;
+  std::vector<int64_t> key_;
+  std::unordered_map<std::vector<int64_t>, int64_t, KeyHash> memo_;
+};
+
+// Index of each spec in a list of the distinct ones (strategies share specs a lot).
+template <typename SpecAt>
+std::vector<int> DistinctSpecs(size_t n, SpecAt spec_at, std::vector<const ShardingSpec*>& out) {
+  std::vector<int> index(n);
+  for (size_t i = 0; i < n; ++i) {
+    const ShardingSpec& s = spec_at(i);
+    size_t k = 0;
+    while (k < out.size() && !(*out[k] == s)) ++k;
+    if (k == out.size()) out.push_back(&s);
+    index[i] = static_cast<int>(k);
+  }
+  return index;
+}
+
+// costs[i][j]: resharding from_spec(i) to to_spec(j), priced once per distinct pair.
 template <typename FromSpec, typename ToSpec>
 std::vector<std::vector<int64_t>> PairCosts(const Shape& shape, size_t n_from, FromSpec from_spec,
-                                            size_t n_to, ToSpec to_spec, const CostModel& model) {
-  std::map<std::string, int64_t> memo;
+                                            size_t n_to, ToSpec to_spec, ReshardingMemo& memo) {
+  std::vector<const ShardingSpec*> from_specs, to_specs;
+  std::vector<int> fi = DistinctSpecs(n_from, from_spec, from_specs);
+  std::vector<int> ti = DistinctSpecs(n_to, to_spec, to_specs);
+  std::vector<int64_t> distinct(from_specs.size() * to_specs.size());
+  for (size_t a = 0; a < from_specs.size(); ++a) {
+    for (size_t b = 0; b < to_specs.size(); ++b) {
+      distinct[a * to_specs.size() + b] = memo.Cost(shape, *from_specs[a], *to_specs[b]);
+    }
+  }
   std::vector<std::vector<int64_t>> costs(n_from, std::vector<int64_t>(n_to));
   for (size_t i = 0; i < n_from; ++i) {
-    const ShardingSpec& a = from_spec(i);
-    for (size_t j = 0; j < n_to; ++j) {
-      const ShardingSpec& b = to_spec(j);
-      std::string key = a.ToString() + "|" + b.ToString();
-      auto it = memo.find(key);
-      if (it == memo.end()) {
-        it = memo.emplace(key, ToUnits(ReshardingCost(shape, a, b, model).seconds)).first;
-      }
-      costs[i][j] = it->second;
-    }
+    for (size_t j = 0; j < n_to; ++j) costs[i][j] = distinct[fi[i] * to_specs.size() + ti[j]];
   }
   return costs;
 }
@@ -135,7 +188,7 @@ Status AddNodes(const Computation& entry, const CostModel& model,
   return Status::Ok();
 }
 
-void AddOperandEdges(const Computation& entry, const CostModel& model, EdgeTable& edges,
+void AddOperandEdges(const Computation& entry, ReshardingMemo& memo, EdgeTable& edges,
                      ShardingProblem& sp) {
   for (const auto& owned : entry.instructions()) {
     const Instruction& inst = *owned;
@@ -154,7 +207,7 @@ void AddOperandEdges(const Computation& entry, const CostModel& model, EdgeTable
         auto costs = PairCosts(
             *shapes[l], fs.size(), [&](size_t i) -> const ShardingSpec& { return fs[i].outputs[pl]; },
             ts.size(), [&](size_t j) -> const ShardingSpec& { return ts[j].operands[k][l]; },
-            model);
+            memo);
         int e = edges.Add(from, to, [&](size_t i, size_t j) { return costs[i][j]; });
         sp.uses.push_back({e, from, to, k, static_cast<int64_t>(l), pl, false});
       }
@@ -164,7 +217,7 @@ void AddOperandEdges(const Computation& entry, const CostModel& model, EdgeTable
 
 // Results live to the end; a result aliased with a parameter must come back in the parameter's
 // sharding (the next step reads it there), so the edge prices that resharding.
-Status AddOutputs(const Module& module, const CostModel& model, EdgeTable& edges,
+Status AddOutputs(const Module& module, ReshardingMemo& memo, EdgeTable& edges,
                   ShardingProblem& sp) {
   const Computation& entry = *module.entry();
   int64_t end = static_cast<int64_t>(entry.instructions().size());
@@ -181,7 +234,7 @@ Status AddOutputs(const Module& module, const CostModel& model, EdgeTable& edges
       ShardingSpec reduced = spec;
       reduced.partial_axes.clear();
       int64_t& cost = sp.problem.nodes[n].costs[s];
-      int64_t reduce = ToUnits(ReshardingCost(*shapes[i], spec, reduced, model).seconds);
+      int64_t reduce = memo.Cost(*shapes[i], spec, reduced);
       cost = std::min(kMaxRealCost, cost + reduce);
     }
   }
@@ -210,7 +263,7 @@ Status AddOutputs(const Module& module, const CostModel& model, EdgeTable& edges
     const auto& ts = sp.strategies[to];
     auto costs = PairCosts(
         param->shape(), fs.size(), [&](size_t i) -> const ShardingSpec& { return fs[i].outputs[r.leaf]; },
-        ts.size(), [&](size_t j) -> const ShardingSpec& { return ts[j].outputs[0]; }, model);
+        ts.size(), [&](size_t j) -> const ShardingSpec& { return ts[j].outputs[0]; }, memo);
     int e = edges.Add(from, to, [&](size_t i, size_t j) { return costs[i][j]; });
     sp.uses.push_back({e, from, to, 0, 0, r.leaf, true});
   }
@@ -242,8 +295,9 @@ Expected<ShardingProblem> BuildShardingProblem(const Module& module, const CostM
   sp.problem.name = module.name();
   RETURN_IF_ERROR(AddNodes(*entry, model, options, sp));
   EdgeTable edges(sp);
-  AddOperandEdges(*entry, model, edges, sp);
-  RETURN_IF_ERROR(AddOutputs(module, model, edges, sp));
+  ReshardingMemo memo(model);
+  AddOperandEdges(*entry, memo, edges, sp);
+  RETURN_IF_ERROR(AddOutputs(module, memo, edges, sp));
   int64_t limit = options.memory_limit_bytes.value_or(model.cluster().memory_bytes);
   if (limit > 0) sp.problem.usage_limit = limit;
   RETURN_IF_ERROR(sp.problem.Validate());
