@@ -2,8 +2,12 @@
 // chlo.mulhi, the high half of the full integer product, built from half-width products so it
 // needs no wider type (64-bit included); chlo.erf and chlo.top_k (HLO erf / topk, as the
 // StableHLO printer writes them); chlo.scan and chlo.ragged_dot go to their own files
-// (stablehlo_chlo.h). Other CHLO ops are reported as needing legalization.
+// (stablehlo_chlo.h), broadcasting ops, constants and the elementwise and special functions to
+// stablehlo_chlo_{broadcast,elementwise,special}.cc. Other CHLO ops are reported as needing
+// legalization.
 #include "frontends/stablehlo/stablehlo_chlo.h"
+
+#include "frontends/stablehlo/stablehlo_chlo_builder.h"
 
 namespace xpar::mlir {
 namespace {
@@ -47,6 +51,11 @@ Expected<std::vector<Instruction*>> Parser::BuildChlo(Scope* scope, OpInfo* op) 
   if (op->mnemonic == "ragged_dot") return BuildChloRaggedDot(*this, scope, op);
   if (op->mnemonic == "erf") return BuildSimple(scope, op, Opcode::kErf);
   if (op->mnemonic == "top_k") return BuildChloTopK(*this, scope, op);
+  if (op->mnemonic.starts_with("broadcast_")) return BuildChloBroadcast(*this, scope, op);
+  if (op->mnemonic == "constant" || op->mnemonic == "constant_like") {
+    return BuildChloConstant(*this, scope, op);
+  }
+  if (auto math = BuildChloMath(*this, scope, op)) return std::move(*math);
   if (op->mnemonic != "mulhi") {
     return Unsupported(op->offset, fmt::format("'{}' is a CHLO op: legalize it to StableHLO first "
                                                "(stablehlo-opt --chlo-legalize-to-stablehlo)",

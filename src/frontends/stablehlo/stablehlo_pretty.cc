@@ -19,10 +19,20 @@ bool IsEnumWord(std::string_view s) {
 Status Parser::ParsePrettyOp(Scope* scope, OpInfo* op) {
   const std::string& m = op->mnemonic;
   if (op->name == "chlo.scan") return ParsePrettyChloScan(*this, scope, op);
-  if (op->name.starts_with("chlo.")) {
-    return Unsupported(op->offset, fmt::format("'{}' is a CHLO op: legalize it to StableHLO first "
-                                               "(stablehlo-opt --chlo-legalize-to-stablehlo)",
-                                               op->name));
+  if (op->name == "chlo.top_k" && lex_.Peek().Is("(")) {  // chlo.top_k(%x, k = 2) : sig
+    lex_.Next();
+    Token x = lex_.Next();
+    if (x.kind != Tok::kValueId) return Error(x.offset, "expected the chlo.top_k operand");
+    ASSIGN_OR_RETURN(Instruction * xv, Lookup(scope, x.text, x.offset));
+    op->operands.push_back(xv);
+    op->operand_offsets.push_back(x.offset);
+    RETURN_IF_ERROR(Expect(",", "after the chlo.top_k operand"));
+    RETURN_IF_ERROR(Expect("k", "in chlo.top_k"));
+    RETURN_IF_ERROR(Expect("=", "after 'k'"));
+    ASSIGN_OR_RETURN(Attr k, ParseAttrValue());
+    op->attrs.emplace_back("k", std::move(k));
+    RETURN_IF_ERROR(Expect(")", "to close chlo.top_k"));
+    return ParseTypeSignature(op);
   }
   if (m == "while" && lex_.Peek().Is("(")) return ParsePrettyWhile(scope, op);
   if (m == "reduce" && lex_.Peek().Is("(")) return ParsePrettyReduce(scope, op);
@@ -54,7 +64,7 @@ Status Parser::ParsePrettyOp(Scope* scope, OpInfo* op) {
       ASSIGN_OR_RETURN(Instruction * v, Lookup(scope, t.text, t.offset));
       op->operands.push_back(v);
       op->operand_offsets.push_back(t.offset);
-      if (lex_.Peek().Is("[")) {  // get_tuple_element %t[0]
+      if (m != "slice" && lex_.Peek().Is("[")) {  // get_tuple_element %t[0]
         lex_.Next();
         ASSIGN_OR_RETURN(Attr index, ParseAttrValue());
         op->attrs.emplace_back("index", std::move(index));
@@ -190,7 +200,7 @@ Status Parser::ParsePrettyWhile(Scope* scope, OpInfo* op) {
 }
 
 // stablehlo.reduce(%x init: %i, ...) applies stablehlo.add across dimensions = [1] : sig
-// stablehlo.reduce(%x init: %i, ...) across dimensions = [1] : sig
+// stablehlo.reduce(%x init: %i), (%y init: %j) across dimensions = [1] : sig
 //     reducer(%a: T, %b: T) (%c: T, %d: T) { ... }
 Status Parser::ParsePrettyReduce(Scope* scope, OpInfo* op) {
   lex_.Next();
@@ -206,8 +216,13 @@ Status Parser::ParsePrettyReduce(Scope* scope, OpInfo* op) {
     ASSIGN_OR_RETURN(Instruction * iv, Lookup(scope, i.text, i.offset));
     inputs.push_back(xv);
     inits.push_back(iv);
-  } while (lex_.TryConsume(","));
-  RETURN_IF_ERROR(Expect(")", "to close the reduce operands"));
+    if (lex_.TryConsume(",")) continue;  // (%x init: %i, %y init: %j)
+    RETURN_IF_ERROR(Expect(")", "to close the reduce operands"));
+    // (%x init: %i), (%y init: %j): the form StableHLO prints for a variadic reduce.
+    if (!lex_.Peek().Is(",") || !lex_.PeekSecond().Is("(")) break;
+    lex_.Next();
+    lex_.Next();
+  } while (true);
   op->operands = inputs;
   op->operands.insert(op->operands.end(), inits.begin(), inits.end());
   op->operand_offsets.assign(op->operands.size(), op->offset);
