@@ -15,6 +15,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   llvm-14-tools python3    # FileCheck and lit for golden tests
   python3-numpy            # differential tests against NumPy
+  python3-scipy            # CHLO special functions checked against SciPy
   libopenmpi-dev openmpi-bin  # multi-process runtime (mpirun)
   libtorch-dev python3-torch  # TorchScript frontend; PyTorch reference numerics
   python3-torchvision      # vision models traced by the TorchScript tests
