@@ -78,9 +78,11 @@ void ReduceWindowNative(const WindowGeometry& g, const Literal& in, const Litera
   int64_t linear = 0;
   ForEachIndex(g.out_dims, [&](std::span<const int64_t> o) {
     WindowOffsets(g, o, offsets, scratch);
-    auto acc = init_v;
-    for (int64_t off : offsets) acc = op(acc, Widen(x[off]));
-    y[linear++] = Narrow<T>(acc);
+    // The reducer computes in T: round after every step, as XLA does (a bf16 cumulative sum
+    // rounds each partial sum to bf16).
+    T acc = Narrow<T>(init_v);
+    for (int64_t off : offsets) acc = Narrow<T>(op(Widen(acc), Widen(x[off])));
+    y[linear++] = acc;
   });
 }
 
