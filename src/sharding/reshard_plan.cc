@@ -1,5 +1,5 @@
-// The plan of a reshard, on specs only, so that the partitioner executes it and the handlers price
-// it alike. Cheapest first: a collective-permute when every dimension keeps its shard count; an
+// The plan of a reshard, on specs only, so that the partitioner executes it and the planner and
+// the handlers price it alike. Cheapest first: a collective-permute when every dimension keeps its shard count; an
 // all-to-all when an axis moves from one dimension to another (S(0) -> S(1) moves 1/k of what
 // all-gather + slice moves); all-gathers for axes no one takes; one local slice for the gains.
 //   {devices=[4,1]} -> {devices=[1,4]}:  all-to-all (no all-gather)
@@ -7,9 +7,9 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "passes/spmd/spmd_internal.h"
+#include "sharding/reshard_plan.h"
 
-namespace xpar::spmd {
+namespace xpar {
 namespace {
 
 using Axes = std::vector<int64_t>;
@@ -203,6 +203,23 @@ Expected<std::vector<ReshardStep>> Planner::Run() {
 
 }  // namespace
 
+int64_t ShardSize(int64_t n, int64_t k) { return k <= 1 ? n : (n + k - 1) / k; }
+
+Shape LocalShape(const Shape& global, const ShardingSpec& spec, const Mesh& mesh) {
+  Shape local = global;
+  for (int64_t d = 0; d < global.rank() && d < static_cast<int64_t>(spec.dim_axes.size()); ++d) {
+    local.mutable_dims()[d] = ShardSize(global.dim(d), AxesSize(spec.dim_axes[d], mesh));
+  }
+  return local;
+}
+
+bool KeepsLayout(int64_t n, const std::vector<int64_t>& prefix, const std::vector<int64_t>& extra,
+                 const Mesh& mesh) {
+  if (prefix.empty() || extra.empty()) return true;
+  const int64_t kp = AxesSize(prefix, mesh), ke = AxesSize(extra, mesh);
+  return ShardSize(n, kp) == ke * ShardSize(n, kp * ke);
+}
+
 Expected<std::vector<ReshardStep>> PlanReshard(const ShardingSpec& from, const ShardingSpec& to,
                                                const Shape& global, const Mesh& mesh) {
   return Planner(from, to, global, mesh).Run();
@@ -268,4 +285,4 @@ int64_t ReshardBytes(const ShardingSpec& from, const ShardingSpec& to, const Sha
   return moved;
 }
 
-}  // namespace xpar::spmd
+}  // namespace xpar

@@ -8,6 +8,7 @@
 #include "ir/module.h"
 #include "passes/auto_sharding/spec_enumeration.h"
 #include "passes/auto_sharding/strategy.h"
+#include "sharding/op_sharding.h"
 
 namespace xpar {
 namespace {
@@ -371,12 +372,43 @@ ENTRY e {
   EXPECT_EQ(all[0].operands[0].size(), 2u);
 }
 
+// The planner offers only what the partitioner runs (sharding/op_sharding.h): it has no handler
+// for sort or reduce-window on shards, so neither gets a sharded strategy.
+TEST_F(StrategyTest, OpsThePartitionerRunsReplicatedGetOnlyTheReplicatedStrategy) {
+  const Instruction& sort = Root(R"(
+lt {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT c = pred[] compare(a, b), direction=LT
+}
+ENTRY e {
+  x = f32[64,32] parameter(0)
+  ROOT s = f32[64,32] sort(x), dimensions={1}, to_apply=lt
+})");
+  EXPECT_EQ(ShardingRuleOf(sort.opcode()), ShardingRule::kReplicated);
+  std::vector<Strategy> all = Enumerate(sort, Model({4}));
+  ASSERT_EQ(all.size(), 1u);
+  EXPECT_TRUE(all[0].outputs[0].IsReplicated());
+  const Instruction& window = Root(R"(
+add {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT c = f32[] add(a, b)
+}
+ENTRY e {
+  x = f32[64,32] parameter(0)
+  z = f32[] constant(0)
+  ROOT r = f32[64,32] reduce-window(x, z), window={size=1x3 pad=0_0x1_1}, to_apply=add
+})");
+  ASSERT_EQ(Enumerate(window, Model({4})).size(), 1u);
+}
+
 TEST(Resharding, CollectivesAndCostsOnMeshOfFour) {
   CostModel model = Model({4});
   const Shape shape(PrimitiveType::kF32, {1024, 1024});
   const double full = 1024.0 * 1024 * 4;
-  auto cost = [&](const ShardingSpec& a, const ShardingSpec& b, bool a2a = true) {
-    return ReshardingCost(shape, a, b, model, a2a);
+  auto cost = [&](const ShardingSpec& a, const ShardingSpec& b) {
+    return ReshardingCost(shape, a, b, model);
   };
   EXPECT_EQ(cost(S({{0}, {}}), S({{0}, {}})).seconds, 0);
   EXPECT_EQ(cost(S({{}, {}}), S({{0}, {}})).seconds, 0);  // a local slice
@@ -400,10 +432,6 @@ TEST(Resharding, CollectivesAndCostsOnMeshOfFour) {
   ASSERT_EQ(move.collectives.size(), 1u);
   EXPECT_EQ(move.collectives[0].kind, CollectiveKind::kAllToAll);
   EXPECT_DOUBLE_EQ(move.seconds, Ring(4, full / 4));
-  Resharding no_a2a = cost(S({{0}, {}}), S({{}, {0}}), false);
-  ASSERT_EQ(no_a2a.collectives.size(), 1u);
-  EXPECT_EQ(no_a2a.collectives[0].kind, CollectiveKind::kAllGather);
-  EXPECT_DOUBLE_EQ(no_a2a.seconds, Ring(4, full));
 
   EXPECT_EQ(ShardedBytes(shape, S({{0}, {}}), model.mesh()), 1024 * 256 * 4);
   EXPECT_EQ(ShardedBytes(Shape(PrimitiveType::kF32, {5}), S({{0}}), model.mesh()), 2 * 4);
@@ -413,11 +441,12 @@ TEST(Resharding, SeveralAxesOnTwoByTwo) {
   CostModel model = Model({2, 2});
   const Shape shape(PrimitiveType::kF32, {1024, 1024});
   const double full = 1024.0 * 1024 * 4;
-  // Two all-gathers, the minor axis first (on half, then on the full buffer).
+  // One all-gather over both axes, as the partitioner emits it (the full buffer, a ring of 4).
   Resharding gather = ReshardingCost(shape, S({{0, 1}, {}}), S({{}, {}}), model);
-  ASSERT_EQ(gather.collectives.size(), 2u);
-  EXPECT_EQ(gather.collectives[0].axes, std::vector<int64_t>{1});
-  EXPECT_DOUBLE_EQ(gather.seconds, Ring(2, full / 2) + Ring(2, full));
+  ASSERT_EQ(gather.collectives.size(), 1u);
+  EXPECT_EQ(gather.collectives[0].axes, (std::vector<int64_t>{0, 1}));
+  EXPECT_EQ(gather.collectives[0].bytes, full);
+  EXPECT_DOUBLE_EQ(gather.seconds, Ring(4, full));
   // Partial over both axes: one all-reduce over the group of 4.
   Resharding reduce = ReshardingCost(shape, S({{}, {}}, {0, 1}), S({{}, {}}), model);
   ASSERT_EQ(reduce.collectives.size(), 1u);
@@ -431,6 +460,12 @@ TEST(Resharding, SeveralAxesOnTwoByTwo) {
   EXPECT_DOUBLE_EQ(mixed.seconds, Ring(2, full / 2) + Ring(2, full / 2));
   // Becoming partial is free.
   EXPECT_EQ(ReshardingCost(shape, S({{}, {}}), S({{}, {}}, {0}), model).seconds, 0);
+  // Axes trading places keep every shard's size: one collective-permute of a quarter, as the
+  // partitioner emits it (the planner used to price two all-gathers and a slice).
+  Resharding swap = ReshardingCost(shape, S({{0}, {1}}), S({{1}, {0}}), model);
+  ASSERT_EQ(swap.collectives.size(), 1u);
+  EXPECT_EQ(swap.collectives[0].kind, CollectiveKind::kCollectivePermute);
+  EXPECT_EQ(swap.collectives[0].bytes, 1024 * 1024);
 }
 
 }  // namespace

@@ -9,9 +9,6 @@
 namespace xpar::testing {
 namespace {
 
-using spmd::PlanReshard;
-using spmd::ReshardStep;
-
 // %y = copy(%x): x arrives under `from`, y is wanted under `to`.
 std::unique_ptr<Module> CopyModule(const std::string& shape, const ShardingSpec& from,
                                    const ShardingSpec& to, const Mesh& mesh) {
@@ -56,8 +53,8 @@ TEST(SpmdReshard, PlansAllToAllForAnAxisMovingBetweenDims) {
   Shape odd(PrimitiveType::kF32, {10, 7});
   EXPECT_EQ(Kinds(S({{0}, {}}), S({{}, {0}}), odd, mesh), std::vector<K>{K::kAllToAll});
   // all-to-all moves one shard; all-gather + slice receives the whole array.
-  const int64_t a2a = spmd::ReshardBytes(S({{0}, {}}), S({{}, {0}}), shape, mesh);
-  const int64_t gather = spmd::ReshardBytes(S({{0}, {}}), S({{}, {}}), shape, mesh);
+  const int64_t a2a = ReshardBytes(S({{0}, {}}), S({{}, {0}}), shape, mesh);
+  const int64_t gather = ReshardBytes(S({{0}, {}}), S({{}, {}}), shape, mesh);
   EXPECT_EQ(a2a, 8 * 12 * 4 / 4);
   EXPECT_EQ(gather, 8 * 12 * 4);
   // Two mesh axes: the minor one moves, the major one stays.
@@ -74,7 +71,7 @@ TEST(SpmdReshard, PlansPermuteWhenShardSizesMatch) {
   EXPECT_EQ(Kinds(S({{0, 1}, {}}), S({{1, 0}, {}}), shape, mesh), std::vector<K>{K::kPermute});
   EXPECT_EQ(Kinds(S({{0}, {}}), S({{1}, {}}), shape, mesh), std::vector<K>{K::kPermute});
   // A device that already holds its block keeps it: {[0],[]} -> {[1],[]} moves devices 1, 2.
-  auto pairs = spmd::PermutePairs(S({{0}, {}}), S({{1}, {}}), mesh);
+  auto pairs = PermutePairs(S({{0}, {}}), S({{1}, {}}), mesh);
   std::vector<std::pair<int64_t, int64_t>> want = {{0, 0}, {1, 2}, {2, 1}, {3, 3}};
   EXPECT_EQ(pairs, want);
 }

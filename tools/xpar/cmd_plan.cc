@@ -31,7 +31,6 @@ struct PlanArgs {
   int64_t batch = 0;
   bool shard_parameters = false;
   bool no_partial = false;
-  bool no_all_to_all = false;
   bool uneven = false;
   bool drop_user_shardings = false;
   std::string latency = "per-collective";
@@ -86,7 +85,6 @@ Expected<AutoShardingOptions> MakeOptions(const PlanArgs& a) {
   o.batch_size = a.batch;
   o.shard_parameters = a.shard_parameters;
   o.strategy.allow_partial = !a.no_partial;
-  o.strategy.allow_all_to_all = !a.no_all_to_all;
   o.strategy.allow_uneven = a.uneven;
   o.solve.time_limit_s = a.time_limit;
   o.solve.seed = a.seed;
@@ -171,7 +169,6 @@ void RegisterPlanCommand(CLI::App& app) {
                 "as many devices as its dimensions allow; ops all-gather what they need");
   cmd->add_flag("--no-partial", a->no_partial,
                 "reduce partial sums inside each op (no deferred reduce-scatter)");
-  cmd->add_flag("--no-all-to-all", a->no_all_to_all, "never reshard with all-to-all");
   cmd->add_flag("--uneven", a->uneven, "allow splits that do not divide a dimension");
   cmd->add_flag("--drop-user-shardings", a->drop_user_shardings,
                 "ignore sharding={...} annotations already in MODEL (default: keep them)");

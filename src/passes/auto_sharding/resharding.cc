@@ -1,17 +1,14 @@
-// Resharding cost: the collectives that turn one spec into another, simulated step by step on
-// a working spec so every step is priced on the bytes each device holds at that moment.
-//   1. pending partial sums are reduced: reduce-scatter onto a dim `to` splits over that axis
-//      (when it extends that dim's axes as `to` lists them), else one all-reduce;
-//   2. axes a dim holds beyond its common prefix with `to` leave it minor-most first: by
-//      all-to-all when `to` puts the axis on another dim right where that dim's axes now end
-//      (and all-to-all is allowed), else by all-gather;
-//   3. the axes `to` still lacks are added by local slicing: free.
-// Partial axes `to` has that the value lacks cost nothing either: every device but one along the
-// axis zeroes its copy (a split axis becomes partial by padding the shard with zeros in place).
+// Resharding cost: the steps of the one resharding plan (sharding/reshard_plan.h) that the SPMD
+// partitioner executes, each collective priced by the cost model on the bytes each device holds
+// when it runs: reduce-scatter and all-reduce on the partial buffer, all-to-all and
+// collective-permute on the shard they move, all-gather on the gathered result; the final local
+// split is free. Partial axes `to` has that the value lacks cost nothing either: every device but
+// one along the axis zeroes its copy (a split axis becomes partial by padding with zeros).
 #include <algorithm>
 
 #include "passes/auto_sharding/spec_enumeration.h"
 #include "passes/auto_sharding/strategy.h"
+#include "sharding/reshard_plan.h"
 
 namespace xpar {
 namespace {
@@ -20,132 +17,66 @@ bool Contains(const std::vector<int64_t>& v, int64_t x) {
   return std::find(v.begin(), v.end(), x) != v.end();
 }
 
-// True when `axes + extra` is a prefix of `target`.
-bool ExtendsToPrefix(const std::vector<int64_t>& axes, int64_t extra,
-                     const std::vector<int64_t>& target) {
-  if (axes.size() + 1 > target.size()) return false;
-  if (!std::equal(axes.begin(), axes.end(), target.begin())) return false;
-  return target[axes.size()] == extra;
+// `from` with `to`'s extra partial axes taken locally (off the dims that held them).
+ShardingSpec WithTargetPartials(ShardingSpec from, const ShardingSpec& to) {
+  for (int64_t a : to.partial_axes) {
+    if (Contains(from.partial_axes, a)) continue;
+    for (auto& axes : from.dim_axes) std::erase(axes, a);
+    from.partial_axes.push_back(a);
+  }
+  return from;
 }
 
-// The dim `spec` splits over `axis`, or -1.
-int64_t DimOf(const ShardingSpec& spec, int64_t axis) {
-  for (size_t d = 0; d < spec.dim_axes.size(); ++d) {
-    if (Contains(spec.dim_axes[d], axis)) return static_cast<int64_t>(d);
+CollectiveKind KindOf(ReshardStep::Kind kind) {
+  switch (kind) {
+    case ReshardStep::Kind::kAllReduce:
+      return CollectiveKind::kAllReduce;
+    case ReshardStep::Kind::kReduceScatter:
+      return CollectiveKind::kReduceScatter;
+    case ReshardStep::Kind::kPermute:
+      return CollectiveKind::kCollectivePermute;
+    case ReshardStep::Kind::kAllToAll:
+      return CollectiveKind::kAllToAll;
+    case ReshardStep::Kind::kAllGather:
+    case ReshardStep::Kind::kSplit:
+      break;
   }
-  return -1;
+  return CollectiveKind::kAllGather;
 }
-
-class Simulator {
- public:
-  Simulator(const Shape& shape, ShardingSpec from, const CostModel& model)
-      : shape_(shape), cur_(std::move(from)), model_(model) {}
-
-  void Run(CollectiveKind kind, int64_t bytes, std::vector<int64_t> axes) {
-    std::sort(axes.begin(), axes.end());
-    result_.seconds += model_.CollectiveSeconds(kind, bytes, axes);
-    result_.collectives.push_back(CollectiveUse{kind, bytes, std::move(axes)});
-  }
-  int64_t Bytes() const { return ShardedBytes(shape_, cur_, model_.mesh()); }
-
-  void ReducePartials(const ShardingSpec& to) {
-    std::vector<int64_t> all_reduce;
-    for (int64_t a : std::vector<int64_t>(cur_.partial_axes)) {
-      if (Contains(to.partial_axes, a)) continue;
-      int64_t d = DimOf(to, a);
-      if (d >= 0 && ExtendsToPrefix(cur_.dim_axes[d], a, to.dim_axes[d])) {
-        Run(CollectiveKind::kReduceScatter, Bytes(), {a});
-        cur_.dim_axes[d].push_back(a);
-      } else {
-        all_reduce.push_back(a);
-      }
-      std::erase(cur_.partial_axes, a);
-    }
-    if (!all_reduce.empty()) Run(CollectiveKind::kAllReduce, Bytes(), all_reduce);
-  }
-
-  // Axes `to` holds as pending partial sums and the value does not: a local rewrite.
-  void IntroducePartials(const ShardingSpec& to) {
-    for (int64_t a : to.partial_axes) {
-      if (Contains(cur_.partial_axes, a)) continue;
-      for (auto& axes : cur_.dim_axes) std::erase(axes, a);
-      cur_.partial_axes.push_back(a);
-    }
-  }
-
-  // Axes dim d must shed: those beyond its common prefix with `to`.
-  static size_t CommonPrefix(const std::vector<int64_t>& a, const std::vector<int64_t>& b) {
-    size_t n = 0;
-    while (n < a.size() && n < b.size() && a[n] == b[n]) ++n;
-    return n;
-  }
-
-  // One all-to-all step if any dim's minor-most surplus axis can move straight to its target.
-  bool TryAllToAll(const ShardingSpec& to) {
-    for (size_t d = 0; d < cur_.dim_axes.size(); ++d) {
-      auto& axes = cur_.dim_axes[d];
-      if (CommonPrefix(axes, to.dim_axes[d]) == axes.size()) continue;
-      int64_t a = axes.back();
-      int64_t target = DimOf(to, a);
-      if (target < 0 || target == static_cast<int64_t>(d)) continue;
-      if (!ExtendsToPrefix(cur_.dim_axes[target], a, to.dim_axes[target])) continue;
-      Run(CollectiveKind::kAllToAll, Bytes(), {a});
-      axes.pop_back();
-      cur_.dim_axes[target].push_back(a);
-      return true;
-    }
-    return false;
-  }
-
-  // Gathers the minor-most surplus axis of the first dim that has one.
-  bool GatherOne(const ShardingSpec& to) {
-    for (size_t d = 0; d < cur_.dim_axes.size(); ++d) {
-      auto& axes = cur_.dim_axes[d];
-      if (CommonPrefix(axes, to.dim_axes[d]) == axes.size()) continue;
-      int64_t a = axes.back();
-      axes.pop_back();
-      Run(CollectiveKind::kAllGather, Bytes(), {a});
-      return true;
-    }
-    return false;
-  }
-
-  Resharding Finish() { return std::move(result_); }
-
- private:
-  const Shape& shape_;
-  ShardingSpec cur_;
-  const CostModel& model_;
-  Resharding result_;
-};
 
 }  // namespace
 
 int64_t ShardedBytes(const Shape& shape, const ShardingSpec& spec, const Mesh& mesh) {
   if (!shape.IsArray()) return shape.ByteSize();
-  int64_t elements = 1;
-  for (int64_t d = 0; d < shape.rank(); ++d) {
-    int64_t parts =
-        d < static_cast<int64_t>(spec.dim_axes.size()) ? AxesSize(spec.dim_axes[d], mesh) : 1;
-    elements *= (shape.dim(d) + parts - 1) / parts;
-  }
-  return elements * ByteWidth(shape.type());
+  return LocalShape(shape, spec, mesh).ByteSize();
 }
 
 Resharding ReshardingCost(const Shape& shape, const ShardingSpec& from, const ShardingSpec& to,
                           const CostModel& model) {
-  return ReshardingCost(shape, from, to, model, /*allow_all_to_all=*/true);
-}
-
-Resharding ReshardingCost(const Shape& shape, const ShardingSpec& from, const ShardingSpec& to,
-                          const CostModel& model, bool allow_all_to_all) {
-  if (from == to || !shape.IsArray()) return Resharding{};
-  Simulator sim(shape, from, model);
-  sim.ReducePartials(to);
-  sim.IntroducePartials(to);
-  while ((allow_all_to_all && sim.TryAllToAll(to)) || sim.GatherOne(to)) {
+  Resharding result;
+  if (from == to || !shape.IsArray()) return result;
+  const Mesh& mesh = model.mesh();
+  auto steps = PlanReshard(WithTargetPartials(from, to), to, shape, mesh);
+  if (!steps.ok()) {
+    // Specs the partitioner cannot reshard between are never chosen.
+    result.seconds = 1e9;
+    return result;
   }
-  return sim.Finish();
+  for (const ReshardStep& s : *steps) {
+    if (s.kind == ReshardStep::Kind::kSplit) continue;
+    const ShardingSpec& held = s.kind == ReshardStep::Kind::kAllGather ? s.after : s.before;
+    int64_t bytes = LocalShape(shape, held, mesh).ByteSize();
+    std::vector<int64_t> axes = s.axes;
+    if (s.kind == ReshardStep::Kind::kPermute) {
+      for (const auto& d : s.before.dim_axes) axes.insert(axes.end(), d.begin(), d.end());
+    }
+    std::sort(axes.begin(), axes.end());
+    axes.erase(std::unique(axes.begin(), axes.end()), axes.end());
+    CollectiveKind kind = KindOf(s.kind);
+    result.seconds += model.CollectiveSeconds(kind, bytes, axes);
+    result.collectives.push_back(CollectiveUse{kind, bytes, std::move(axes)});
+  }
+  return result;
 }
 
 }  // namespace xpar

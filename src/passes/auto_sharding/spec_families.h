@@ -46,13 +46,6 @@ StrategyList GetTupleElementStrategies(const Instruction& inst, const CostModel&
 // strategy_reduce.cc
 StrategyList ReduceStrategies(const Instruction& inst, const CostModel& model,
                               const StrategyOptions& options);
-StrategyList ReduceWindowStrategies(const Instruction& inst, const CostModel& model,
-                                    const StrategyOptions& options);
-// sort and top-k: never split on the sorted dim.
-StrategyList SortStrategies(const Instruction& inst, const CostModel& model,
-                            const StrategyOptions& options);
-StrategyList BatchNormStrategies(const Instruction& inst, const CostModel& model,
-                                 const StrategyOptions& options);
 
 // strategy_gather_scatter.cc
 StrategyList GatherStrategies(const Instruction& inst, const CostModel& model,

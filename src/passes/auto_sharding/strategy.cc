@@ -1,10 +1,10 @@
-// EnumerateStrategies: the opcode switch that picks each op's strategy family. Ops with no
-// sharding semantics here (control flow, collectives and side effects already in the input,
-// linear algebra kernels, fusions) are replicated.
+// EnumerateStrategies: each op's strategy family, chosen by its sharding rule (the table the SPMD
+// partitioner dispatches on). Ops the partitioner runs replicated get the replicated strategy.
 #include "passes/auto_sharding/strategy.h"
 
 #include "passes/auto_sharding/spec_einsum.h"
 #include "passes/auto_sharding/spec_families.h"
+#include "sharding/op_sharding.h"
 
 namespace xpar {
 namespace {
@@ -13,82 +13,44 @@ StrategyList Replicated(const Instruction& inst, const CostModel& model) {
   return std::vector<Strategy>{ReplicatedStrategy(inst, model)};
 }
 
+// The strategy family of each op follows the partitioner's rule for it (sharding/op_sharding.h):
+// only sharded forms the partitioner runs are ever priced.
 StrategyList Dispatch(const Instruction& inst, const CostModel& model,
                       const StrategyOptions& options) {
-  switch (inst.opcode()) {
-    case Opcode::kDot:
-      return DotStrategies(inst, model, options);
-    case Opcode::kConvolution:
-      return ConvolutionStrategies(inst, model, options);
-    case Opcode::kAbs: case Opcode::kAdd: case Opcode::kAnd: case Opcode::kAtan2:
-    case Opcode::kBitcastConvert: case Opcode::kCbrt: case Opcode::kCeil: case Opcode::kClamp:
-    case Opcode::kClz: case Opcode::kCompare: case Opcode::kComplex: case Opcode::kConvert:
-    case Opcode::kCopy: case Opcode::kCosine: case Opcode::kDivide: case Opcode::kErf:
-    case Opcode::kExp: case Opcode::kExpm1: case Opcode::kFloor: case Opcode::kImag:
-    case Opcode::kIsFinite: case Opcode::kLog: case Opcode::kLog1p: case Opcode::kLogistic:
-    case Opcode::kMap: case Opcode::kMaximum: case Opcode::kMinimum: case Opcode::kMultiply:
-    case Opcode::kNegate: case Opcode::kNot: case Opcode::kOr: case Opcode::kPopulationCount:
-    case Opcode::kPower: case Opcode::kReal: case Opcode::kReducePrecision:
-    case Opcode::kRemainder: case Opcode::kRoundNearestAfz: case Opcode::kRoundNearestEven:
-    case Opcode::kRsqrt: case Opcode::kSelect: case Opcode::kShiftLeft:
-    case Opcode::kShiftRightArithmetic: case Opcode::kShiftRightLogical: case Opcode::kSign:
-    case Opcode::kSine: case Opcode::kSqrt: case Opcode::kStochasticConvert:
-    case Opcode::kSubtract: case Opcode::kTan: case Opcode::kTanh: case Opcode::kXor:
+  switch (ShardingRuleOf(inst.opcode())) {
+    case ShardingRule::kElementwise:
       return ElementwiseStrategies(inst, model, options);
-    case Opcode::kCustomCall:
-      return CustomCallStrategies(inst, model, options);
-    case Opcode::kBroadcast:
-      return BroadcastStrategies(inst, model, options);
-    case Opcode::kTranspose:
-      return TransposeStrategies(inst, model, options);
-    case Opcode::kReshape: case Opcode::kBitcast:
-      return ReshapeStrategies(inst, model, options);
-    case Opcode::kSlice: case Opcode::kPad: case Opcode::kReverse: case Opcode::kConcatenate:
-    case Opcode::kDynamicSlice: case Opcode::kDynamicUpdateSlice:
-      return WindowedCopyStrategies(inst, model, options);
-    case Opcode::kParameter: case Opcode::kConstant: case Opcode::kIota: case Opcode::kRng:
-      return SourceStrategies(inst, model, options);
-    case Opcode::kTuple:
-      return TupleStrategies(inst, model, options);
-    case Opcode::kGetTupleElement:
-      return GetTupleElementStrategies(inst, model, options);
-    case Opcode::kReduce:
+    case ShardingRule::kDot:
+      return DotStrategies(inst, model, options);
+    case ShardingRule::kConvolution:
+      return ConvolutionStrategies(inst, model, options);
+    case ShardingRule::kReduce:
       return ReduceStrategies(inst, model, options);
-    case Opcode::kReduceWindow:
-      return ReduceWindowStrategies(inst, model, options);
-    case Opcode::kSort: case Opcode::kTopK:
-      return SortStrategies(inst, model, options);
-    case Opcode::kBatchNormTraining: case Opcode::kBatchNormInference:
-    case Opcode::kBatchNormGrad:
-      return BatchNormStrategies(inst, model, options);
-    case Opcode::kGather:
+    case ShardingRule::kBroadcast:
+      return BroadcastStrategies(inst, model, options);
+    case ShardingRule::kTranspose:
+      return TransposeStrategies(inst, model, options);
+    case ShardingRule::kReshape:
+      return ReshapeStrategies(inst, model, options);
+    case ShardingRule::kDimwise:
+      return WindowedCopyStrategies(inst, model, options);
+    case ShardingRule::kGather:
       return GatherStrategies(inst, model, options);
-    case Opcode::kScatter:
+    case ShardingRule::kScatter:
       return ScatterStrategies(inst, model, options);
-    // Control flow, calls and fusions: their bodies are not partitioned by this pass.
-    case Opcode::kWhile: case Opcode::kCall: case Opcode::kConditional: case Opcode::kFusion:
-    case Opcode::kAsyncStart: case Opcode::kAsyncUpdate: case Opcode::kAsyncDone:
-    // Collectives already in the input address device ids the mesh does not rename.
-    case Opcode::kAllGather: case Opcode::kAllGatherStart: case Opcode::kAllGatherDone:
-    case Opcode::kAllReduce: case Opcode::kAllReduceStart: case Opcode::kAllReduceDone:
-    case Opcode::kAllToAll: case Opcode::kCollectiveBroadcast: case Opcode::kCollectivePermute:
-    case Opcode::kCollectivePermuteStart: case Opcode::kCollectivePermuteDone:
-    case Opcode::kReduceScatter:
-    // Side effects, tokens and device identity.
-    case Opcode::kAfterAll: case Opcode::kAddDependency: case Opcode::kInfeed:
-    case Opcode::kOutfeed: case Opcode::kSend: case Opcode::kSendDone: case Opcode::kRecv:
-    case Opcode::kRecvDone: case Opcode::kPartitionId: case Opcode::kReplicaId:
-    case Opcode::kRngBitGenerator: case Opcode::kRngGetAndUpdateState:
-    case Opcode::kOptimizationBarrier: case Opcode::kDomain: case Opcode::kCopyStart:
-    case Opcode::kCopyDone:
-    // Dynamic shapes, windowed scatter and linear algebra kernels (batch splits are possible
-    // but no corpus program uses these ops in its entry computation).
-    case Opcode::kGetDimensionSize: case Opcode::kSetDimensionSize:
-    case Opcode::kDynamicReshape: case Opcode::kSelectAndScatter: case Opcode::kCholesky:
-    case Opcode::kTriangularSolve: case Opcode::kFft:
+    case ShardingRule::kCustomCall:
+      return CustomCallStrategies(inst, model, options);
+    case ShardingRule::kParameter:
+    case ShardingRule::kSource:
+      return SourceStrategies(inst, model, options);
+    case ShardingRule::kTuple:
+      return TupleStrategies(inst, model, options);
+    case ShardingRule::kGetTupleElement:
+      return GetTupleElementStrategies(inst, model, options);
+    case ShardingRule::kReplicated:
       return Replicated(inst, model);
   }
-  return Internal("opcode {} missing from the strategy switch", HloOpcodeName(inst.opcode()));
+  return Internal("opcode {} has no sharding rule", HloOpcodeName(inst.opcode()));
 }
 
 }  // namespace

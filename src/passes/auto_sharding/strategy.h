@@ -40,7 +40,6 @@ struct StrategyOptions {
   bool allow_partial = true;
   // Splits need not divide the dimension (the partitioner pads); otherwise only even splits.
   bool allow_uneven = false;
-  bool allow_all_to_all = true;
 };
 
 // Every strategy of `inst` (an instruction of an entry computation) on `model`'s mesh. Never
@@ -61,13 +60,10 @@ struct Resharding {
   std::vector<CollectiveUse> collectives;  // in the order they run
 };
 
-// The cheapest collective sequence that turns an array of `shape` sharded as `from` into `to`
-// (partial sums in `from` are reduced: all-reduce, or reduce-scatter where `to` splits).
+// The collectives that turn an array of `shape` sharded as `from` into `to`, exactly as the SPMD
+// partitioner emits them (PlanReshard), priced by `model`.
 Resharding ReshardingCost(const Shape& shape, const ShardingSpec& from, const ShardingSpec& to,
                           const CostModel& model);
-// The same; without all-to-all an axis moving between dims is all-gathered, then sliced.
-Resharding ReshardingCost(const Shape& shape, const ShardingSpec& from, const ShardingSpec& to,
-                          const CostModel& model, bool allow_all_to_all);
 
 // Bytes of an array of `shape` each device holds under `spec` (ceil division per split dim).
 int64_t ShardedBytes(const Shape& shape, const ShardingSpec& spec, const Mesh& mesh);

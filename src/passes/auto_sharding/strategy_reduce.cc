@@ -1,7 +1,6 @@
-// Reductions and ops with a reduction inside: reduce (a split reduced dim leaves a partial sum,
-// or an all-reduce with the reducer's op), reduce-window (split only off the window), sort and
-// top-k (never on the sorted dim), batch norm (per-feature statistics all-reduced over the other
-// split dims).
+// Reduce: a split reduced dim leaves a partial sum, or an all-reduce with the reducer's op.
+// (Reduce-window, sort, top-k and batch norm run replicated until the partitioner has handlers
+// for them: sharding/op_sharding.h.)
 #include <algorithm>
 
 #include "analysis/op_stats.h"
@@ -90,97 +89,6 @@ StrategyList ReduceStrategies(const Instruction& inst, const CostModel& model,
   }
   e.reduction = sum ? EinsumReduction::kSum : EinsumReduction::kOther;
   if (sum) e.partial_operand_sets = {{0}};
-  e.flops = static_cast<double>(InstructionFlops(inst));
-  return BuildEinsumStrategies(e, model, options);
-}
-
-StrategyList ReduceWindowStrategies(const Instruction& inst, const CostModel& model,
-                                    const StrategyOptions& options) {
-  const int64_t n = inst.operand_count() / 2;
-  const std::vector<Shape> outs = ArrayLeafShapes(inst.shape());
-  if (n < 1 || static_cast<int64_t>(outs.size()) != n) return Replicated(inst, model);
-  const Shape& in = inst.operand(0)->shape();
-  const std::vector<WindowDim>& window = inst.attrs().window;
-  if (static_cast<int64_t>(window.size()) != in.rank() || outs[0].rank() != in.rank()) {
-    return Replicated(inst, model);
-  }
-  Einsum e;
-  e.loops = LoopsOf(outs[0].dims(), options.allow_uneven);
-  EinsumLeaf in_leaf = IdentityLeaf(in);
-  for (int64_t d = 0; d < in.rank(); ++d) {
-    // A dim with a real window needs halos: the input stays whole there (the result may still
-    // be split: computed in full, then sliced).
-    if (!(window[d] == WindowDim{})) in_leaf.loop_of[d] = -1;
-  }
-  for (int64_t k = 0; k < n; ++k) {
-    EinsumLeaf leaf = in_leaf;
-    leaf.shape = inst.operand(k)->shape();
-    e.operands.push_back({leaf});
-  }
-  for (int64_t k = n; k < 2 * n; ++k) e.operands.push_back({Unsplit(inst.operand(k)->shape())});
-  for (const Shape& out : outs) e.outputs.push_back(IdentityLeaf(out));
-  e.flops = static_cast<double>(InstructionFlops(inst));
-  return BuildEinsumStrategies(e, model, options);
-}
-
-StrategyList SortStrategies(const Instruction& inst, const CostModel& model,
-                            const StrategyOptions& options) {
-  if (inst.operand_count() < 1 || !inst.operand(0)->shape().IsArray()) {
-    return Replicated(inst, model);
-  }
-  const Shape& in = inst.operand(0)->shape();
-  if (in.rank() == 0) return Replicated(inst, model);
-  const bool topk = inst.opcode() == Opcode::kTopK;
-  const int64_t sorted =
-      topk ? in.rank() - 1 : (inst.attrs().dimensions.empty() ? 0 : inst.attrs().dimensions[0]);
-  if (sorted < 0 || sorted >= in.rank()) return Replicated(inst, model);
-  Einsum e;
-  e.loops = LoopsOf(in.dims(), options.allow_uneven);
-  e.loops[sorted].splittable = false;
-  for (const Instruction* op : inst.operands()) {
-    if (!op->shape().IsArray() || op->shape().rank() != in.rank()) return Replicated(inst, model);
-    e.operands.push_back({IdentityLeaf(op->shape())});
-  }
-  for (const Shape& out : ArrayLeafShapes(inst.shape())) {
-    if (out.rank() != in.rank()) return Replicated(inst, model);
-    e.outputs.push_back(IdentityLeaf(out));
-  }
-  return BuildEinsumStrategies(e, model, options);
-}
-
-// batch-norm-training (x, scale, offset) -> (y, mean, var); batch-norm-grad (x, scale, mean,
-// var, dy) -> (dx, dscale, doffset); batch-norm-inference (x, scale, offset, mean, var) -> y.
-// Per-feature operands and results follow the feature dim; statistics over a split non-feature
-// dim are all-reduced (the einsum prices that as the all-reduce of the per-feature results).
-StrategyList BatchNormStrategies(const Instruction& inst, const CostModel& model,
-                                 const StrategyOptions& options) {
-  if (inst.operand_count() < 1 || !inst.operand(0)->shape().IsArray()) {
-    return Replicated(inst, model);
-  }
-  const Shape& x = inst.operand(0)->shape();
-  const int64_t feature = inst.attrs().feature_index;
-  if (feature < 0 || feature >= x.rank()) return Replicated(inst, model);
-  auto leaf_of = [&](const Shape& s) -> std::optional<EinsumLeaf> {
-    if (!s.IsArray()) return std::nullopt;
-    if (s.dims() == x.dims()) return IdentityLeaf(s);
-    if (s.rank() == 1 && s.dim(0) == x.dim(feature)) return EinsumLeaf{s, {feature}};
-    return std::nullopt;
-  };
-  Einsum e;
-  e.loops = LoopsOf(x.dims(), options.allow_uneven);
-  for (const Instruction* op : inst.operands()) {
-    std::optional<EinsumLeaf> leaf = leaf_of(op->shape());
-    if (!leaf) return Replicated(inst, model);
-    e.operands.push_back({*leaf});
-  }
-  for (const Shape& out : ArrayLeafShapes(inst.shape())) {
-    std::optional<EinsumLeaf> leaf = leaf_of(out);
-    if (!leaf) return Replicated(inst, model);
-    e.outputs.push_back(*leaf);
-  }
-  // batch-norm-grad's dx needs the all-reduced sums too; they are exactly dscale / doffset,
-  // the results the einsum all-reduces, so the price is right.
-  e.reduction = EinsumReduction::kOther;
   e.flops = static_cast<double>(InstructionFlops(inst));
   return BuildEinsumStrategies(e, model, options);
 }

@@ -46,7 +46,7 @@ std::vector<int64_t> ShardStart(const Shape& full, const ShardingSpec& spec, con
   std::vector<int64_t> coords = MeshCoords(mesh, device);
   std::vector<int64_t> start(full.rank(), 0);
   for (int64_t d = 0; d < full.rank(); ++d) {
-    int64_t local = spmd::ShardSize(full.dim(d), AxesSize(spec.dim_axes[d], mesh));
+    int64_t local = ShardSize(full.dim(d), AxesSize(spec.dim_axes[d], mesh));
     start[d] = IndexOver(spec.dim_axes[d], coords, mesh) * local;
   }
   return start;
@@ -58,7 +58,7 @@ Literal ShardOf(const Literal& full, const ShardingSpec& spec, const Mesh& mesh,
                 int64_t device) {
   const Shape& shape = full.shape();
   if (!shape.IsArray() || spec.IsReplicated()) return full;
-  Literal out(spmd::LocalShape(shape, spec, mesh));  // zeros where padded
+  Literal out(LocalShape(shape, spec, mesh));  // zeros where padded
   const int64_t width = ByteWidth(shape.type());
   ForEachBlockRow(shape.dims(), out.shape().dims(), ShardStart(shape, spec, mesh, device),
                   [&](int64_t from, int64_t to, int64_t n) {
@@ -75,7 +75,7 @@ Expected<Literal> Assemble(const std::vector<Literal>& shards, const ShardingSpe
   }
   if (!full_shape.IsArray()) return shards[0];
   if (!spec.partial_axes.empty()) return InvalidArgument("cannot assemble a partial sum");
-  Shape local = spmd::LocalShape(full_shape, spec, mesh);
+  Shape local = LocalShape(full_shape, spec, mesh);
   Literal out(full_shape);
   const int64_t width = ByteWidth(full_shape.type());
   std::vector<bool> written(full_shape.ElementCount(), false);

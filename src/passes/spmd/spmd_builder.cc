@@ -34,26 +34,9 @@ ShardingSpec NormalizeForShape(ShardingSpec spec, const Shape& shape, const Mesh
   return spec;
 }
 
-int64_t ShardSize(int64_t n, int64_t k) { return k <= 1 ? n : (n + k - 1) / k; }
-
-Shape LocalShape(const Shape& global, const ShardingSpec& spec, const Mesh& mesh) {
-  Shape local = global;
-  for (int64_t d = 0; d < global.rank() && d < static_cast<int64_t>(spec.dim_axes.size()); ++d) {
-    local.mutable_dims()[d] = ShardSize(global.dim(d), AxesSize(spec.dim_axes[d], mesh));
-  }
-  return local;
-}
-
 bool IsPaddedDim(const Shape& global, const ShardingSpec& spec, int64_t d, const Mesh& mesh) {
   const int64_t k = AxesSize(spec.dim_axes[d], mesh);
   return ShardSize(global.dim(d), k) * k != global.dim(d);
-}
-
-bool KeepsLayout(int64_t n, const std::vector<int64_t>& prefix, const std::vector<int64_t>& extra,
-                 const Mesh& mesh) {
-  if (prefix.empty() || extra.empty()) return true;
-  const int64_t kp = AxesSize(prefix, mesh), ke = AxesSize(extra, mesh);
-  return ShardSize(n, kp) == ke * ShardSize(n, kp * ke);
 }
 
 std::set<int64_t> UsedAxes(const ShardingSpec& spec) {

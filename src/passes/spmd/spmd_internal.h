@@ -12,9 +12,10 @@
 #include <vector>
 
 #include "ir/module.h"
-#include "sharding/mesh.h"
-#include "sharding/sharding_spec.h"
 #include "passes/spmd/spmd_partitioner.h"
+#include "sharding/mesh.h"
+#include "sharding/reshard_plan.h"
+#include "sharding/sharding_spec.h"
 
 namespace xpar::spmd {
 
@@ -33,18 +34,8 @@ std::vector<std::vector<int64_t>> AxisGroups(const std::vector<int64_t>& axes, c
 // Drops, per dimension, minor axes until the dimension divides evenly (uneven -> kept whole):
 // what PartitionOptions::uneven = false does to annotations.
 ShardingSpec NormalizeForShape(ShardingSpec spec, const Shape& shape, const Mesh& mesh);
-// Elements per shard of a dimension of size n split into k pieces: ceil(n/k).
-int64_t ShardSize(int64_t n, int64_t k);
-// The per-device shape of `global` under `spec` (dims split into ceil-sized shards).
-Shape LocalShape(const Shape& global, const ShardingSpec& spec, const Mesh& mesh);
 // True when dimension `d` of `global` is split by `spec` into padded shards.
 bool IsPaddedDim(const Shape& global, const ShardingSpec& spec, int64_t d, const Mesh& mesh);
-// True when a dimension of size n split over `prefix` can be split further over `extra` by
-// cutting each shard into pieces (and joined back by concatenating them): the shard size under
-// `prefix` is exactly |extra| times the one under prefix + extra. Always true for an empty prefix
-// (the whole dimension is padded first or trimmed after).
-bool KeepsLayout(int64_t n, const std::vector<int64_t>& prefix, const std::vector<int64_t>& extra,
-                 const Mesh& mesh);
 // Mesh axes `spec` uses (on dims or partial).
 std::set<int64_t> UsedAxes(const ShardingSpec& spec);
 
@@ -155,34 +146,6 @@ class Partitioner {
   const PartitionOptions& options_;
   std::unordered_map<const Instruction*, PValue> values_;
 };
-
-// One step of a reshard, on specs: the plan Reshard executes and ReshardBytes prices.
-struct ReshardStep {
-  enum class Kind {
-    kAllReduce,      // resolve partial `axes`
-    kReduceScatter,  // resolve partial `axes`, leaving `dim` split over them
-    kPermute,        // same shard sizes, different devices: collective-permute
-    kAllToAll,       // `axes` (the minor end of `dim`'s) move to the minor end of `to_dim`
-    kAllGather,      // `dim` loses `axes` (its minor end)
-    kSplit,          // dims gain axes by a local dynamic-slice (no communication)
-  };
-  Kind kind;
-  int64_t dim = -1, to_dim = -1;
-  std::vector<int64_t> axes;
-  ShardingSpec before, after;
-};
-// The steps that take `from` to `to` (`to`'s partial axes must be among `from`'s): partial sums
-// first, a permute when shard sizes already match, then all-to-all where an axis moves between
-// dims, all-gathers for the rest, and one local split at the end.
-Expected<std::vector<ReshardStep>> PlanReshard(const ShardingSpec& from, const ShardingSpec& to,
-                                               const Shape& global, const Mesh& mesh);
-// The (source, target) device pairs of a permute step.
-std::vector<std::pair<int64_t, int64_t>> PermutePairs(const ShardingSpec& from,
-                                                      const ShardingSpec& to, const Mesh& mesh);
-
-// Bytes one device sends or receives to reshard `from` -> `to` (what Reshard would do).
-int64_t ReshardBytes(const ShardingSpec& from, const ShardingSpec& to, const Shape& global,
-                     const Mesh& mesh);
 
 // Handlers: each returns the partitioned value of `inst`; `want` is its annotated spec (normalized
 // for its shape when PartitionOptions::uneven is off) when it has one, which a handler may aim for

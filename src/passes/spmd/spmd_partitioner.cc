@@ -9,6 +9,7 @@
 
 #include "ir/verifier.h"
 #include "passes/spmd/spmd_internal.h"
+#include "sharding/op_sharding.h"
 
 namespace xpar {
 namespace spmd {
@@ -93,37 +94,33 @@ Expected<PValue> Dispatch(Partitioner& p, const Instruction& inst, const Want& w
                            "--partitions instead)",
                            HloOpcodeName(op), inst.name());
   }
-  if (HasTrait(op, kElementwise)) return HandleElementwise(p, inst, want);
-  switch (op) {
-    case Opcode::kParameter: return HandleParameter(p, inst, want);
-    case Opcode::kTuple: return HandleTuple(p, inst);
-    case Opcode::kGetTupleElement: {
+  switch (ShardingRuleOf(op)) {
+    case ShardingRule::kElementwise: return HandleElementwise(p, inst, want);
+    case ShardingRule::kParameter: return HandleParameter(p, inst, want);
+    case ShardingRule::kTuple: return HandleTuple(p, inst);
+    case ShardingRule::kGetTupleElement: {
       PValue& t = p.Get(inst.operand(0));
       if (t.elements.empty()) return HandleReplicated(p, inst, want);
       return p.Element(t, inst.attrs().tuple_index, inst.operand(0)->shape());
     }
-    case Opcode::kDot: return HandleDot(p, inst, want);
-    case Opcode::kReduce: return HandleReduce(p, inst, want);
-    case Opcode::kBroadcast: return HandleBroadcast(p, inst, want);
-    case Opcode::kTranspose: return HandleTranspose(p, inst, want);
-    case Opcode::kReshape: return HandleReshape(p, inst, want);
-    case Opcode::kIota: return HandleIota(p, inst, want);
-    case Opcode::kConvolution: return HandleConvolution(p, inst, want);
-    case Opcode::kGather: return HandleGather(p, inst, want);
-    case Opcode::kCustomCall: return HandleCustomCall(p, inst, want);
-    case Opcode::kScatter: return HandleScatter(p, inst, want);
-    case Opcode::kSlice:
-    case Opcode::kPad:
-    case Opcode::kConcatenate:
-    case Opcode::kReverse:
-    case Opcode::kDynamicSlice:
-    case Opcode::kDynamicUpdateSlice:
-      return HandleDimwise(p, inst, want);
-    default:
-      // Every other op (sort, while, call, conditional, rng, ...)
-      // runs on replicated operands: correct for all of them.
-      return HandleReplicated(p, inst, want);
+    case ShardingRule::kDot: return HandleDot(p, inst, want);
+    case ShardingRule::kReduce: return HandleReduce(p, inst, want);
+    case ShardingRule::kBroadcast: return HandleBroadcast(p, inst, want);
+    case ShardingRule::kTranspose: return HandleTranspose(p, inst, want);
+    case ShardingRule::kReshape: return HandleReshape(p, inst, want);
+    case ShardingRule::kConvolution: return HandleConvolution(p, inst, want);
+    case ShardingRule::kGather: return HandleGather(p, inst, want);
+    case ShardingRule::kCustomCall: return HandleCustomCall(p, inst, want);
+    case ShardingRule::kScatter: return HandleScatter(p, inst, want);
+    case ShardingRule::kDimwise: return HandleDimwise(p, inst, want);
+    // Constants and rng are computed whole, then split locally to `want`; iota by index.
+    case ShardingRule::kSource:
+      return op == Opcode::kIota ? HandleIota(p, inst, want) : HandleReplicated(p, inst, want);
+    // Sort, while, call, conditional, reduce-window, ... run on replicated operands: correct
+    // for all of them (the planner offers them nothing else).
+    case ShardingRule::kReplicated: return HandleReplicated(p, inst, want);
   }
+  return Internal("{} '{}' has no sharding rule", HloOpcodeName(op), inst.name());
 }
 
 // The root with partial sums resolved, and the shardings of its leaves for the annotation.
