@@ -9,6 +9,7 @@
 #include "cli_util.h"
 #include "commands.h"
 #include "ir/printer.h"
+#include "passes/auto_sharding/manual_plans.h"
 #include "passes/auto_sharding/plan_export.h"
 #include "plan_report.h"
 #include "support/source_text.h"
@@ -33,6 +34,7 @@ struct PlanArgs {
   bool no_partial = false;
   bool uneven = false;
   bool drop_user_shardings = false;
+  bool manual = false;
   std::string latency = "per-collective";
   size_t rows = 20;
   bool quiet = false;
@@ -109,6 +111,37 @@ Status WriteOutputs(const PlanArgs& a, Module& module, const Plan& plan, const M
   return Status::Ok();
 }
 
+// `--manual`: every Megatron-LM style plan priced by the same planner, best first, against `plan`.
+Status PrintManualPlans(Module& module, const CostModel& model, const AutoShardingOptions& options,
+                        const Plan& plan) {
+  ASSIGN_OR_RETURN(std::vector<ManualPlanResult> results,
+                   PlanManualBaselines(module, model, options));
+  fmt::print("\nmanual plans (Megatron-LM: parameters pinned, the rest planned; {} of them), "
+             "best first:\n  {:<28} {:>12} {:>12} {:>10}  {}\n", results.size(), "plan",
+             "step time", "memory", "build+solve", "vs xpar's plan");
+  for (const ManualPlanResult& r : results) {
+    if (!r.plan) {
+      bool over = r.status.code() == StatusCode::kResourceExhausted;
+      fmt::print("  {:<28} {}: {}\n", r.name, over ? "does not fit" : "not applicable",
+                 r.status.message());
+      continue;
+    }
+    fmt::print("  {:<28} {:>9.3f} ms {:>12} {:>9.2f}s  {:.3f}x{}\n", r.name,
+               r.plan->step_s() * 1e3, HumanBytes(r.plan->peak_memory_bytes),
+               r.plan->build_s + r.plan->solve_s, r.plan->step_s() / plan.step_s(),
+               r.fits() ? "" : "  (does not fit)");
+  }
+  const ManualPlanResult* best = BestManualPlan(results);
+  if (best == nullptr) {
+    fmt::print("no manual plan fits the memory limit\n");
+  } else {
+    fmt::print("best manual plan: {} at {:.3f} ms; xpar's plan {:.3f} ms: best manual / xpar = "
+               "{:.3f}\n", best->name, best->plan->step_s() * 1e3, plan.step_s() * 1e3,
+               best->plan->step_s() / plan.step_s());
+  }
+  return Status::Ok();
+}
+
 int Run(const PlanArgs& a) {
   if (a.list_clusters) return ListClusters();
   if (a.model.empty() || a.mesh.empty()) {
@@ -129,7 +162,9 @@ int Run(const PlanArgs& a) {
   auto plan = PlanAutoSharding(**module, *model, *options);
   if (!plan.ok()) return ReportError("plan", plan.status());
   fmt::print("{}", FormatPlan(*plan, *mesh, a.model, a.rows));
-  Status s = WriteOutputs(a, **module, *plan, *mesh);
+  // Before the outputs: -o annotates the module, which would pin every tensor.
+  Status s = a.manual ? PrintManualPlans(**module, *model, *options, *plan) : Status::Ok();
+  if (s.ok()) s = WriteOutputs(a, **module, *plan, *mesh);
   if (!s.ok()) return ReportError("plan", s);
   return plan->memory_ok ? 0 : 2;
 }
@@ -172,6 +207,10 @@ void RegisterPlanCommand(CLI::App& app) {
   cmd->add_flag("--uneven", a->uneven, "allow splits that do not divide a dimension");
   cmd->add_flag("--drop-user-shardings", a->drop_user_shardings,
                 "ignore sharding={...} annotations already in MODEL (default: keep them)");
+  cmd->add_flag("--manual", a->manual,
+                "also price every Megatron-LM style plan (data x tensor parallelism on whole "
+                "mesh axes, ZeRO 0/1/3; parameters pinned by their HF names) with the same "
+                "planner and memory limit, and compare the best with this plan");
   cmd->add_option("--latency", a->latency,
                   "collective latency: one alpha per collective (default, as Alpa and XLA; it "
                   "also stands for the launch cost) or per ring step")

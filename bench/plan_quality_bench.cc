@@ -1,0 +1,267 @@
+// Plan quality at scale: for generated training steps (`xpar model` presets, bf16) on cluster
+// meshes, xpar's automatic plan against every Megatron-LM style manual plan priced by the same
+// planner (src/passes/auto_sharding/manual_plans.h). Prints Markdown: one summary table, then per
+// row every manual plan and what xpar's plan keeps replicated.
+//   plan_quality_bench [--rows quick|default|all] [--only gpt-125m,llama2-7b] [--time-limit 10]
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <set>
+#include <sstream>
+
+#include "models/training_step.h"
+#include "passes/auto_sharding/manual_plans.h"
+
+namespace xpar {
+namespace {
+
+struct Row {
+  std::string model;
+  int64_t batch = 0;
+  std::string cluster;
+  std::string mesh;
+};
+
+struct Args {
+  std::string rows = "default";
+  std::set<std::string> only;
+  double time_limit = 10;
+};
+
+// Global batch: GPT (seq 1024) one sequence per device, at least 8; LLaMA (seq 4096) a quarter
+// of that in sequences (the same tokens per device), at least 2. Larger batches leave the big
+// models without any plan that fits (xpar keeps every activation: no recomputation).
+int64_t DefaultBatch(const std::string& model, int64_t devices) {
+  int64_t gpt = std::max<int64_t>(8, devices);
+  return model.starts_with("llama") ? std::max<int64_t>(2, gpt / 4) : gpt;
+}
+
+int64_t Devices(const std::string& mesh) {
+  auto m = Mesh::Parse(mesh);
+  return m.ok() ? m->num_devices() : 0;
+}
+
+Row MakeRow(const std::string& model, const std::string& cluster, const std::string& mesh) {
+  return Row{model, DefaultBatch(model, Devices(mesh)), cluster, mesh};
+}
+
+// quick: three small rows to test the script. default: Alpa's weak-scaling pairing of the GPT
+// suite on p3.16xlarge (one model per mesh size, 1 to 64 V100s) plus LLaMA-2, and one model on
+// 8 and one on 64 GPUs of DGX A100 and of DGX H100. all: every model on every mesh of every cluster.
+std::vector<Row> RowsFor(const std::string& which) {
+  if (which == "quick") {
+    return {MakeRow("gpt-125m", "p3.16xlarge", "1x1"), MakeRow("gpt-125m", "p3.16xlarge", "1x4"),
+            MakeRow("gpt-350m", "dgx-a100", "1x8")};
+  }
+  const std::vector<std::string> p3_meshes = {"1x1", "1x2", "1x4", "1x8", "2x8", "4x8", "8x8"};
+  const std::vector<std::string> models = {"gpt-125m", "gpt-350m", "gpt-1.3b", "gpt-2.6b",
+                                           "gpt-6.7b", "gpt-15b", "gpt-39b", "llama2-7b",
+                                           "llama2-13b", "llama2-70b"};
+  std::vector<Row> rows;
+  if (which == "all") {
+    for (const std::string& m : models) {
+      for (const std::string& mesh : p3_meshes) rows.push_back(MakeRow(m, "p3.16xlarge", mesh));
+      for (const char* c : {"dgx-a100", "dgx-h100"}) {
+        for (const char* mesh : {"1x8", "8x8"}) rows.push_back(MakeRow(m, c, mesh));
+      }
+    }
+    return rows;
+  }
+  for (size_t i = 0; i < p3_meshes.size(); ++i) {
+    rows.push_back(MakeRow(models[i], "p3.16xlarge", p3_meshes[i]));
+  }
+  rows.push_back(MakeRow("llama2-7b", "p3.16xlarge", "2x8"));
+  rows.push_back(MakeRow("llama2-13b", "p3.16xlarge", "4x8"));
+  rows.push_back(MakeRow("llama2-70b", "p3.16xlarge", "8x8"));
+  rows.push_back(MakeRow("llama2-7b", "dgx-a100", "1x8"));
+  rows.push_back(MakeRow("gpt-39b", "dgx-a100", "8x8"));
+  rows.push_back(MakeRow("gpt-6.7b", "dgx-h100", "1x8"));
+  rows.push_back(MakeRow("llama2-70b", "dgx-h100", "8x8"));
+  return rows;
+}
+
+// Model FLOPs of one step (PaLM's MFU count): 6 per matmul weight and token (every weight but
+// the token and position embeddings, whose forward is a lookup) plus 12 * layers * hidden * seq
+// per token for attention's two matmuls (forward and backward, causal mask not discounted).
+double ModelFlops(const models::ModelConfig& c) {
+  int64_t matmul_params = models::ParameterCount(c) - c.vocab * c.hidden;
+  if (c.family == models::Family::kGpt) matmul_params -= c.seq * c.hidden;
+  double tokens = static_cast<double>(c.batch) * static_cast<double>(c.seq);
+  return tokens * (6.0 * static_cast<double>(matmul_params) +
+                   12.0 * static_cast<double>(c.layers * c.hidden * c.seq));
+}
+
+double Mfu(double flops, double step_s, const Cluster& cluster, int64_t devices) {
+  return flops / (step_s * static_cast<double>(devices) * cluster.PeakFlops(PrimitiveType::kBF16));
+}
+
+std::string Ms(double s) { return fmt::format("{:.1f}", s * 1e3); }
+std::string GiB(int64_t b) { return fmt::format("{:.1f}", static_cast<double>(b) / (1 << 30)); }
+
+// What xpar's plan does with the weights and the AdamW state: how many (and how many bytes per
+// device) stay fully replicated, the largest of them, and how the tokens are split.
+std::string ParameterSummary(const Plan& plan) {
+  int64_t weights = 0, replicated = 0, replicated_bytes = 0, state_replicated_bytes = 0;
+  std::string largest, tokens;
+  int64_t largest_bytes = 0;
+  for (const InstructionPlan& ip : plan.instructions) {
+    if (ip.inst->opcode() != Opcode::kParameter || !ip.inst->shape().IsArray()) continue;
+    const ShardingSpec& spec = ip.strategy.outputs[0];
+    ParameterRole role = ClassifyParameter(ip.inst->name(), ip.inst->shape().rank());
+    if (role.tokens) tokens += fmt::format(" {} {}", ip.inst->name(), spec.ToString());
+    if (role.tokens || ip.inst->shape().rank() == 0 || !spec.IsReplicated()) {
+      weights += !role.tokens && !role.optimizer_state;
+      continue;
+    }
+    if (role.optimizer_state) {
+      state_replicated_bytes += ip.bytes_per_device;
+      continue;
+    }
+    ++weights;
+    ++replicated;
+    replicated_bytes += ip.bytes_per_device;
+    if (ip.bytes_per_device > largest_bytes) {
+      largest_bytes = ip.bytes_per_device;
+      largest = fmt::format("{} {}", ip.inst->name(), ip.inst->shape().ToString(false));
+    }
+  }
+  return fmt::format("{} of {} weights replicated ({} GiB per device; largest {}), AdamW state "
+                     "replicated {} GiB; tokens{}", replicated, weights, GiB(replicated_bytes),
+                     largest.empty() ? "-" : largest, GiB(state_replicated_bytes), tokens);
+}
+
+struct RowResult {
+  std::string summary;  // the summary table's row
+  std::string details;  // the row's section
+};
+
+std::string ManualLine(const ManualPlanResult& r, double flops, const Cluster& cluster,
+                       int64_t devices) {
+  if (!r.plan) {
+    bool over = r.status.code() == StatusCode::kResourceExhausted;
+    return fmt::format("- {}: {} ({})\n", r.name, over ? "does not fit" : "not applicable",
+                       r.status.message());
+  }
+  const Plan& p = *r.plan;
+  return fmt::format("- {}: {} ms (compute {} + communication {}), MFU {:.1f}%, {} GiB{}; "
+                     "build {:.1f} s, solve {:.1f} s\n", r.name, Ms(p.step_s()), Ms(p.compute_s),
+                     Ms(p.communication_s), 100 * Mfu(flops, p.step_s(), cluster, devices),
+                     GiB(p.peak_memory_bytes), r.fits() ? "" : " (over the limit)", p.build_s,
+                     p.solve_s);
+}
+
+Expected<RowResult> RunRow(Module& module, const models::ModelConfig& config, const Row& row,
+                           const Args& args) {
+  auto start = std::chrono::steady_clock::now();
+  ASSIGN_OR_RETURN(Mesh mesh, Mesh::Parse(row.mesh));
+  ASSIGN_OR_RETURN(Cluster cluster, LoadCluster(row.cluster));
+  ASSIGN_OR_RETURN(CostModel model, CostModel::Create(mesh, cluster));
+  AutoShardingOptions options;
+  options.solve.time_limit_s = args.time_limit;
+  const double flops = ModelFlops(config);
+  const int64_t n = mesh.num_devices();
+  std::string head = fmt::format("| {} | {} | {} | {} |", row.model, row.batch, row.cluster,
+                                 row.mesh);
+  Expected<Plan> plan = PlanAutoSharding(module, model, options);
+  if (!plan.ok()) {
+    // The limit is below the least memory any sharding needs: no manual plan can fit either.
+    std::string why = plan.status().code() == StatusCode::kResourceExhausted
+                          ? "no plan fits" : "error";
+    return RowResult{fmt::format("{} {} | | | | | | | | | | |\n", head, why),
+                     fmt::format("xpar: {}\n", plan.status().message())};
+  }
+  ASSIGN_OR_RETURN(std::vector<ManualPlanResult> manual,
+                   PlanManualBaselines(module, model, options));
+  double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  RowResult out;
+  out.details = fmt::format("xpar: {} ms (compute {} + communication {}), {} GiB{}, {} "
+                            "backend{}; {}\n", Ms(plan->step_s()), Ms(plan->compute_s),
+                            Ms(plan->communication_s), GiB(plan->peak_memory_bytes),
+                            plan->memory_ok ? "" : " (over the limit)", plan->backend,
+                            plan->optimal ? " (optimal)" : "", ParameterSummary(*plan));
+  int fitting = 0;
+  for (const ManualPlanResult& r : manual) {
+    fitting += r.fits();
+    out.details += ManualLine(r, flops, cluster, n);
+  }
+  const ManualPlanResult* best = BestManualPlan(manual);
+  std::string xpar_cells = fmt::format("{}{} | {:.1f}% | {} | {:.1f} | {:.1f}",
+                                       Ms(plan->step_s()), plan->memory_ok ? "" : " (over)",
+                                       100 * Mfu(flops, plan->step_s(), cluster, n),
+                                       GiB(plan->peak_memory_bytes), plan->build_s,
+                                       plan->solve_s);
+  std::string manual_cells = "none fits | | | |";
+  if (best != nullptr) {
+    double ratio = best->plan->step_s() / plan->step_s();
+    manual_cells = fmt::format("{} | {} | {:.1f}% | {:.2f}{} |", best->name,
+                               Ms(best->plan->step_s()),
+                               100 * Mfu(flops, best->plan->step_s(), cluster, n), ratio,
+                               ratio < 1 ? " **xpar slower**" : "");
+  }
+  out.summary = fmt::format("{} {} | {} {}/{} | {:.0f} |\n", head, xpar_cells, manual_cells,
+                            fitting, manual.size(), wall);
+  return out;
+}
+
+bool ParseArgs(int argc, char** argv, Args& a) {
+  for (int i = 1; i < argc; ++i) {
+    std::string k = argv[i];
+    bool has_value = i + 1 < argc;
+    if (k == "--rows" && has_value) {
+      a.rows = argv[++i];
+    } else if (k == "--only" && has_value) {
+      std::stringstream ss(argv[++i]);
+      for (std::string m; std::getline(ss, m, ',');) a.only.insert(m);
+    } else if (k == "--time-limit" && has_value) {
+      a.time_limit = std::atof(argv[++i]);
+    } else {
+      return false;
+    }
+  }
+  return (a.rows == "quick" || a.rows == "default" || a.rows == "all") && a.time_limit > 0;
+}
+
+Expected<std::unique_ptr<Module>> Generate(const Row& row, models::ModelConfig* config) {
+  ASSIGN_OR_RETURN(*config, models::FindModel(row.model));
+  config->batch = row.batch;
+  config->dtype = PrimitiveType::kBF16;
+  return models::GenerateTrainingStep(*config, models::AdamWOptions());
+}
+
+int Main(int argc, char** argv) {
+  Args args;
+  if (!ParseArgs(argc, argv, args)) {
+    fmt::print(stderr, "usage: plan_quality_bench [--rows quick|default|all] [--only M1,M2] "
+                       "[--time-limit S]\n");
+    return 1;
+  }
+  fmt::print("| model | batch | cluster | mesh | xpar step ms | xpar MFU | xpar GiB/device | "
+             "build s | solve s | best manual plan | manual step ms | manual MFU | "
+             "manual / xpar | manual plans fitting | row wall s |\n"
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+  std::string details;
+  for (const Row& row : RowsFor(args.rows)) {
+    if (!args.only.empty() && !args.only.contains(row.model)) continue;
+    models::ModelConfig config;
+    auto module = Generate(row, &config);
+    Expected<RowResult> r = module.ok() ? RunRow(**module, config, row, args)
+                                        : Expected<RowResult>(module.status());
+    if (!r.ok()) {
+      fmt::print("| {} | {} | {} | {} | error: {} |\n", row.model, row.batch, row.cluster,
+                 row.mesh, r.status().message());
+      continue;
+    }
+    fmt::print("{}", r->summary);
+    std::fflush(stdout);
+    details += fmt::format("\n### {} (batch {}) on {} {}\n{}", row.model, row.batch, row.cluster,
+                           row.mesh, r->details);
+  }
+  fmt::print("\n## Every plan, per row\n{}", details);
+  return 0;
+}
+
+}  // namespace
+}  // namespace xpar
+
+int main(int argc, char** argv) { return xpar::Main(argc, argv); }
