@@ -157,8 +157,9 @@ Cluster MeasureCpuLocalCluster() {
   Cluster c;
   c.name = "cpu-local";
   c.description =
-      "this machine, measured: devices are threads of one process; f32 = OpenBLAS SGEMM rate "
-      "(bf16/f16/f64 priced as f32), memory = physical RAM, links = thread handoff + memcpy";
+      "this machine, measured: devices are threads of one process sharing it (each of n devices "
+      "gets 1/n of the SGEMM rate, memory bandwidth and RAM; bf16/f16/f64 priced as f32), "
+      "links = thread handoff + memcpy";
   c.source = "measured at startup by MeasureCpuLocalCluster (see bench/cluster_calibration)";
   c.peak_flops["f32"] = gemm;
   c.memory_bandwidth = memcpy_bw;
@@ -167,6 +168,7 @@ Cluster MeasureCpuLocalCluster() {
   c.num_nodes = 1;
   c.intra_node = Link{RoundTwoDigits(latency), exchange_bw};
   c.inter_node = c.intra_node;
+  c.shared_machine = true;  // the measured rates and the RAM are the whole machine's
   return c;
 }
 

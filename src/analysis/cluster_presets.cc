@@ -132,6 +132,12 @@ Expected<Cluster> ParseClusterJson(const std::string& text, const std::string& o
   ASSIGN_OR_RETURN(c.num_nodes, IntegerField(obj, "num_nodes", origin, 0));
   ASSIGN_OR_RETURN(c.intra_node, ParseLink(obj, "intra_node", origin));
   ASSIGN_OR_RETURN(c.inter_node, ParseLink(obj, "inter_node", origin));
+  if (obj.contains("shared_machine")) {
+    if (!obj["shared_machine"].is_boolean()) {
+      return InvalidArgument("{}: 'shared_machine' must be true or false", origin);
+    }
+    c.shared_machine = obj["shared_machine"].get<bool>();
+  }
   return c;
 }
 
@@ -151,7 +157,8 @@ std::string ClusterToJson(const Cluster& c) {
               {"devices_per_node", c.devices_per_node},
               {"num_nodes", c.num_nodes},
               {"intra_node", link(c.intra_node)},
-              {"inter_node", link(c.inter_node)}};
+              {"inter_node", link(c.inter_node)},
+              {"shared_machine", c.shared_machine}};
   return obj.dump(2);
 }
 

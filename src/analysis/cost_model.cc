@@ -63,7 +63,13 @@ Expected<CostModel> CostModel::Create(const Mesh& mesh, const Cluster& cluster) 
       }
     }
   }
-  return CostModel(mesh, cluster, std::move(links));
+  if (!cluster.shared_machine) return CostModel(mesh, cluster, std::move(links));
+  Cluster share = cluster;
+  const double n = static_cast<double>(mesh.num_devices());
+  for (auto& [type, flops] : share.peak_flops) flops /= n;
+  share.memory_bandwidth /= n;
+  share.memory_bytes /= mesh.num_devices();
+  return CostModel(mesh, std::move(share), std::move(links));
 }
 
 // Ring algorithms over a group of n devices, each device sending over its own link

@@ -34,6 +34,9 @@ struct Cluster {
   Link intra_node;                // NVLink / shared memory
   Link inter_node;                // network between nodes
   std::string source;             // where the figures come from (datasheets, or "measured")
+  // The devices are threads sharing one machine (cpu-local): peak_flops, memory_bandwidth and
+  // memory_bytes describe the whole machine, and a mesh of n devices gives each 1/n of them.
+  bool shared_machine = false;
 
   double PeakFlops(PrimitiveType type) const;
 };

@@ -96,9 +96,20 @@ TEST(ClusterPresets, CpuLocalIsMeasuredOnceAndPlausible) {
   ASSERT_TRUE(round_trip.ok()) << round_trip.status().ToString();
   EXPECT_DOUBLE_EQ(round_trip->PeakFlops(PrimitiveType::kF32), c->PeakFlops(PrimitiveType::kF32));
   EXPECT_EQ(round_trip->memory_bytes, c->memory_bytes);
+  EXPECT_TRUE(round_trip->shared_machine);
   // A thread mesh never crosses "nodes".
   CostModel m = MakeModel("4x4x4", *c);
   for (int64_t axis = 0; axis < 3; ++axis) EXPECT_TRUE(IsIntra(m, axis));
+  // 64 threads share the machine: each gets 1/64 of its GEMM rate, bandwidth and RAM (a device
+  // of a dgx-a100 mesh keeps its own).
+  EXPECT_DOUBLE_EQ(m.cluster().PeakFlops(PrimitiveType::kF32) * 64,
+                   c->PeakFlops(PrimitiveType::kF32));
+  EXPECT_DOUBLE_EQ(m.cluster().memory_bandwidth * 64, c->memory_bandwidth);
+  EXPECT_EQ(m.cluster().memory_bytes, c->memory_bytes / 64);
+  auto a100 = LoadClusterPreset("dgx-a100");
+  ASSERT_TRUE(a100.ok());
+  EXPECT_FALSE(a100->shared_machine);
+  EXPECT_EQ(MakeModel("2x4", *a100).cluster().memory_bytes, a100->memory_bytes);
 }
 
 TEST(ClusterPresets, UnknownNameListsKnownOnes) {
