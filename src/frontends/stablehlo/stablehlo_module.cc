@@ -40,6 +40,8 @@ Status Parser::ParseTopLevel() {
       RETURN_IF_ERROR(ParseFunc(false));
     } else if (t.kind == Tok::kString && Unescape(t.text) == "func.func") {
       RETURN_IF_ERROR(ParseFunc(true));
+    } else if (t.Is("sdy.mesh")) {
+      RETURN_IF_ERROR(ParseSdyMesh());
     } else if ((t.kind == Tok::kHashId || t.kind == Tok::kBangId) && lex_.PeekSecond().Is("=")) {
       Token alias = lex_.Next();  // `#loc1 = loc(...)`, `!tuple = tuple<...>`: aliases
       lex_.Next();
@@ -69,6 +71,8 @@ Status Parser::ParseModuleOp(bool generic) {
         RETURN_IF_ERROR(ParseFunc(false));
       } else if (t.kind == Tok::kString && Unescape(t.text) == "func.func") {
         RETURN_IF_ERROR(ParseFunc(true));
+      } else if (t.Is("sdy.mesh")) {
+        RETURN_IF_ERROR(ParseSdyMesh());
       } else if (t.kind == Tok::kEof) {
         return Error(t.offset, "unexpected end of input: the module is not closed");
       } else {
@@ -114,7 +118,8 @@ Status Parser::ParseFunc(bool generic) {
   info.offset = head.offset;
   std::string name;
   std::vector<std::pair<std::string, Shape>> args;
-  std::vector<std::pair<size_t, Attr>> arg_shardings;  // argument index, mhlo.sharding
+  std::vector<std::pair<size_t, Attr>> arg_shardings;  // argument index, mhlo/sdy.sharding
+  std::vector<AttrList> result_attrs;
   AttrList attrs;
   Region body;
   if (!generic) {
@@ -137,7 +142,7 @@ Status Parser::ParseFunc(bool generic) {
           AttrList arg_attrs;
           RETURN_IF_ERROR(ParseAttrDict(&arg_attrs));
           for (const auto& [k, v] : arg_attrs) {
-            if (k == "mhlo.sharding") arg_shardings.emplace_back(args.size(), v);
+            if (k == "mhlo.sharding" || k == "sdy.sharding") arg_shardings.emplace_back(args.size(), v);
           }
         }
         RETURN_IF_ERROR(SkipLocation());
@@ -146,15 +151,19 @@ Status Parser::ParseFunc(bool generic) {
       RETURN_IF_ERROR(Expect(")", "to close the function arguments"));
     }
     if (lex_.TryConsume("->")) {
-      ASSIGN_OR_RETURN(std::vector<Shape> results, ParseTypeListMaybeParens());
+      ASSIGN_OR_RETURN(std::vector<Shape> results, ParseTypeListMaybeParens(&result_attrs));
       info.num_results = static_cast<int64_t>(results.size());
       if (lex_.Peek().Is("{") && results.size() == 1 && lex_.PeekSecond().kind != Tok::kValueId) {
         // a result attribute dictionary `-> tensor<f32> {jax.result_info = ""}`: only when
         // followed by the body brace
         int64_t save = lex_.pos();
         lex_.Next();
-        AttrList ignored;
-        if (!ParseAttrDict(&ignored).ok() || !lex_.Peek().Is("{")) lex_.set_pos(save);
+        AttrList one;
+        if (!ParseAttrDict(&one).ok() || !lex_.Peek().Is("{")) {
+          lex_.set_pos(save);
+        } else {
+          result_attrs = {std::move(one)};
+        }
       }
     }
     if (lex_.TryConsume("attributes")) {
@@ -204,6 +213,7 @@ Status Parser::ParseFunc(bool generic) {
       RETURN_IF_ERROR(SetSharding(body.comp->parameters()[index], attr));
     }
   }
+  RETURN_IF_ERROR(ApplyResultShardings(&body, result_attrs));
   info.comp = body.comp;
   info.num_results = static_cast<int64_t>(body.returned.size());
   RETURN_IF_ERROR(FinishRegionRoot(&body, /*tuple_always=*/false, /*pass_captures=*/false));

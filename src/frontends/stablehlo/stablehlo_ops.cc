@@ -52,6 +52,9 @@ Expected<std::vector<Instruction*>> Parser::BuildOp(Scope* scope, OpInfo* op) {
   }
   if (dialect == "ccl") return BuildCcl(scope, op);
   if (dialect == "chlo") return BuildChlo(scope, op);
+  if (dialect == "sdy") return BuildSdy(scope, op);
+  if (dialect == "arith") return BuildArith(scope, op);
+  if (dialect == "tensor") return BuildTensor(scope, op);
   if (dialect != "stablehlo" && dialect != "mhlo") {
     return Unsupported(op->offset, fmt::format("op '{}' is not a StableHLO or MHLO op", name));
   }

@@ -335,6 +335,9 @@ Status Parser::ParseStatement(Scope* scope, Region* region, bool* terminated) {
     *terminated = true;
     return Status::Ok();
   }
+  if (generic && (op.name == "sdy.manual_computation" || op.name == "sdy.named_computation")) {
+    RETURN_IF_ERROR(ParsePrettySdy(scope, &op));  // refused with a located error
+  }
   if (generic) {
     RETURN_IF_ERROR(ParseGenericOp(scope, &op));
   } else {
@@ -350,7 +353,9 @@ Status Parser::ParseStatement(Scope* scope, Region* region, bool* terminated) {
     return Error(op.offset, fmt::format("'{}' produces {} value(s), {} named", op.name,
                                         values.size(), op.num_results));
   }
-  if (const Attr* sharding = op.Find("mhlo.sharding"); sharding && !values.empty()) {
+  const Attr* sharding = op.Find("mhlo.sharding");
+  if (!sharding) sharding = op.Find("sdy.sharding");
+  if (sharding && !values.empty()) {
     // One result: its instruction; several: the tuple-shaped op their get-tuple-elements read.
     Instruction* target = values[0];
     if (values.size() > 1 && target->opcode() == Opcode::kGetTupleElement) {
@@ -364,17 +369,6 @@ Status Parser::ParseStatement(Scope* scope, Region* region, bool* terminated) {
     scope->values[n] = std::vector<Instruction*>(values.begin() + k, values.begin() + k + c);
     k += c;
   }
-  return Status::Ok();
-}
-
-// `mhlo.sharding = "{devices=[2,1]0,1}"`: the HLO annotation text.
-Status Parser::SetSharding(Instruction* inst, const Attr& attr) {
-  if (attr.kind != Attr::Kind::kString) return Error(attr.offset, "mhlo.sharding must be a string");
-  auto parsed = ParseHloSharding(attr.s);
-  if (!parsed.ok()) {
-    return Error(attr.offset, fmt::format("bad mhlo.sharding: {}", parsed.status().message()));
-  }
-  inst->set_sharding(std::move(*parsed));
   return Status::Ok();
 }
 

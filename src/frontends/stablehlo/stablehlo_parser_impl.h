@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "frontends/stablehlo/mlir_lexer.h"
+#include "ir/hlo_sharding.h"
 #include "ir/module.h"
 #include "support/source_text.h"
 #include "support/status.h"
@@ -115,7 +116,8 @@ class Parser {
   // --- stablehlo_types.cc: types, attributes, dense literals.
   Expected<Shape> ParseType();
   Expected<Shape> ParseTensorType(int64_t offset);
-  Expected<std::vector<Shape>> ParseTypeListMaybeParens();
+  // `results`: each type's attribute dictionary (function signatures), when asked for.
+  Expected<std::vector<Shape>> ParseTypeListMaybeParens(std::vector<AttrList>* attrs = nullptr);
   Status ParseAttrDict(AttrList* out, std::string_view close = "}");
   Expected<Attr> ParseAttrValue();
   Status ParseDense(Attr* out);
@@ -125,6 +127,7 @@ class Parser {
 
   // --- stablehlo_ops.cc / stablehlo_ops_region.cc: OpInfo -> instructions.
   Expected<std::vector<Instruction*>> BuildOp(Scope* scope, OpInfo* op);
+  // `mhlo.sharding = "{...}"` or `sdy.sharding = #sdy.sharding<...>` (stablehlo_shardy.cc).
   Status SetSharding(Instruction* inst, const Attr& attr);
   Expected<std::vector<Instruction*>> BuildSimple(Scope* scope, OpInfo* op, Opcode opcode);
   Status DropExpandedUnitDims(Scope* scope, OpInfo* op, std::vector<Instruction*>* operands);
@@ -140,6 +143,30 @@ class Parser {
   // stablehlo_chlo.cc: chlo.mulhi lowered to StableHLO; other CHLO ops are an error.
   Expected<std::vector<Instruction*>> BuildChlo(Scope* scope, OpInfo* op);
   Status SetAttributes(OpInfo* op, Opcode opcode, Instruction* inst);
+
+  // --- stablehlo_shardy.cc: Shardy (sdy) meshes, shardings and ops, as HLO shardings.
+  struct SdyMesh {
+    std::vector<std::string> axes;
+    std::vector<int64_t> sizes;
+    std::vector<int64_t> device_ids;  // empty: iota
+  };
+  Status ParseSdyMesh();
+  Expected<SdyMesh> ParseSdyMeshBody();
+  Status SkipSdyAttr(Attr* out);
+  Expected<HloSharding> ParseSdyTensorSharding(int64_t rank);
+  // `#sdy.sharding<...>` (one value) or `#sdy.sharding_per_value<[...]>` (a tuple sharding).
+  Expected<HloSharding> ReadSdyAttr(const Attr& attr, const Shape& shape);
+  Status ParsePrettySdy(Scope* scope, OpInfo* op);
+  // Result shardings (mhlo.sharding / sdy.sharding) of a function: set on the returned value,
+  // or, where it already has another sharding, on a `Sharding` custom-call returned instead.
+  Status ApplyResultShardings(Region* body, const std::vector<AttrList>& result_attrs);
+  Expected<std::vector<Instruction*>> BuildSdy(Scope* scope, OpInfo* op);
+  // stablehlo_tensor_arith*.cc: the arith and tensor ops of torch-mlir/ByteIR output.
+  Status ParsePrettyArith(Scope* scope, OpInfo* op);
+  Status ParsePrettyTensor(Scope* scope, OpInfo* op);
+  Expected<std::vector<Instruction*>> BuildArith(Scope* scope, OpInfo* op);
+  Expected<std::vector<Instruction*>> BuildTensor(Scope* scope, OpInfo* op);
+  Expected<std::vector<Instruction*>> BuildTensorSlice(Scope* scope, OpInfo* op);
 
   // Instruction helpers.
   Instruction* Add(Computation* comp, Opcode opcode, Shape shape,
@@ -185,6 +212,7 @@ class Parser {
   std::vector<PendingCall> calls_;
   std::vector<std::pair<std::string, std::string>> module_attrs_;
   std::unordered_map<std::string, Shape> type_aliases_;  // `!tuple = tuple<...>`
+  std::unordered_map<std::string, SdyMesh> sdy_meshes_;  // `sdy.mesh @name = <...>`
   std::string module_name_;
   int64_t next_id_ = 0;
   std::string current_func_;

@@ -19,6 +19,9 @@ bool IsEnumWord(std::string_view s) {
 Status Parser::ParsePrettyOp(Scope* scope, OpInfo* op) {
   const std::string& m = op->mnemonic;
   if (op->name == "chlo.scan") return ParsePrettyChloScan(*this, scope, op);
+  if (op->name.starts_with("sdy.")) return ParsePrettySdy(scope, op);
+  if (op->name.starts_with("arith.")) return ParsePrettyArith(scope, op);
+  if (op->name.starts_with("tensor.")) return ParsePrettyTensor(scope, op);
   if (op->name == "chlo.top_k" && lex_.Peek().Is("(")) {  // chlo.top_k(%x, k = 2) : sig
     lex_.Next();
     Token x = lex_.Next();

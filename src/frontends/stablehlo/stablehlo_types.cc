@@ -203,18 +203,19 @@ Expected<Shape> Parser::ParseTensorType(int64_t offset) {
 }
 
 // `type` or `(type, type)` (the latter also `()`).
-Expected<std::vector<Shape>> Parser::ParseTypeListMaybeParens() {
+Expected<std::vector<Shape>> Parser::ParseTypeListMaybeParens(std::vector<AttrList>* attrs) {
   std::vector<Shape> out;
   if (lex_.TryConsume("(")) {
     if (lex_.TryConsume(")")) return out;
     do {
       ASSIGN_OR_RETURN(Shape s, ParseType());
       out.push_back(std::move(s));
+      AttrList result_attrs;
       if (lex_.Peek().Is("{")) {  // result attributes in function signatures
-        AttrList ignored;
         lex_.Next();
-        RETURN_IF_ERROR(ParseAttrDict(&ignored));
+        RETURN_IF_ERROR(ParseAttrDict(&result_attrs));
       }
+      if (attrs) attrs->push_back(std::move(result_attrs));
     } while (lex_.TryConsume(","));
     RETURN_IF_ERROR(Expect(")", "to close the type list"));
     return out;
@@ -392,6 +393,7 @@ Expected<Attr> Parser::ParseAttrValue() {
 Status Parser::ParseDialectAttr(Token head, Attr* out) {
   out->kind = Attr::Kind::kDialect;
   out->s = std::string(head.text.substr(1));
+  if (out->s.starts_with("sdy.")) return SkipSdyAttr(out);  // read by ReadSdyAttr when used
   if (!lex_.TryConsume("<")) {
     return Unsupported(head.offset, fmt::format("attribute alias '{}' is not supported; print the "
                                                 "module without aliases", head.text));

@@ -1,0 +1,126 @@
+// Shardy ops as instructions: sharding_constraint and reshard become HLO's `Sharding`
+// custom-call (the form XLA's exporter writes, honoured by xpar's planner and partitioner);
+// propagation_barrier and data_flow_edge pass their operand through. Ops whose body runs per
+// device (manual_computation, named_computation) and explicit sdy collectives are refused.
+#include "frontends/hlo/hlo_parser.h"
+#include "frontends/stablehlo/stablehlo_parser_impl.h"
+
+namespace xpar::mlir {
+namespace {
+
+bool IsPassThroughSdyOp(std::string_view m) {
+  return m == "propagation_barrier" || m == "data_flow_edge";
+}
+
+}  // namespace
+
+// `mhlo.sharding = "{devices=[2,1]0,1}"` (HLO annotation text) or `sdy.sharding =
+// #sdy.sharding<...>` / `#sdy.sharding_per_value<[...]>`.
+Status Parser::SetSharding(Instruction* inst, const Attr& attr) {
+  if (attr.kind == Attr::Kind::kDialect && attr.s.starts_with("sdy.")) {
+    ASSIGN_OR_RETURN(HloSharding s, ReadSdyAttr(attr, inst->shape()));
+    inst->set_sharding(std::move(s));
+    return Status::Ok();
+  }
+  if (attr.kind != Attr::Kind::kString) return Error(attr.offset, "mhlo.sharding must be a string");
+  auto parsed = ParseHloSharding(attr.s);
+  if (!parsed.ok()) {
+    return Error(attr.offset, fmt::format("bad mhlo.sharding: {}", parsed.status().message()));
+  }
+  inst->set_sharding(std::move(*parsed));
+  return Status::Ok();
+}
+
+// `sdy.sharding_constraint %x <@mesh, [{}, {"y"}]> : T`, `sdy.reshard %x <...> : T`,
+// `sdy.propagation_barrier %x allowed_direction=NONE : T`, `sdy.data_flow_edge %x [sharding=<...>]
+// : T`. A `<...>` sharding is kept as an attribute and read when the op is built.
+Status Parser::ParsePrettySdy(Scope* scope, OpInfo* op) {
+  const std::string& m = op->mnemonic;
+  if (m == "manual_computation" || m == "named_computation") {
+    return Unsupported(op->offset, fmt::format(
+        "'{}' is not supported by xpar: its body runs per device on manual axes (JAX's "
+        "shard_map); export the function without shard_map, or as HLO with the collectives "
+        "written out", op->name));
+  }
+  if (m != "sharding_constraint" && m != "reshard" && !IsPassThroughSdyOp(m)) {
+    return Unsupported(op->offset, fmt::format("Shardy op '{}' is not supported by xpar", op->name));
+  }
+  do {
+    Token v = lex_.Next();
+    if (v.kind != Tok::kValueId) return Error(v.offset, fmt::format("expected an operand of '{}'", op->name));
+    ASSIGN_OR_RETURN(Instruction * value, Lookup(scope, v.text, v.offset));
+    op->operands.push_back(value);
+    op->operand_offsets.push_back(v.offset);
+  } while (lex_.TryConsume(","));
+  auto sharding = [&](std::string key) -> Status {
+    Attr a;
+    a.kind = Attr::Kind::kDialect;
+    a.s = "sdy.sharding";
+    a.offset = lex_.NextOffset();
+    RETURN_IF_ERROR(SkipSdyAttr(&a));
+    op->attrs.emplace_back(std::move(key), std::move(a));
+    return Status::Ok();
+  };
+  while (!lex_.Peek().Is(":")) {
+    Token t = lex_.Peek();
+    if (t.Is("<")) {
+      RETURN_IF_ERROR(sharding("sharding"));
+    } else if (t.kind == Tok::kBareId && lex_.PeekSecond().Is("=")) {
+      lex_.Next();
+      lex_.Next();
+      if (lex_.Peek().Is("<")) {
+        RETURN_IF_ERROR(sharding(std::string(t.text)));
+      } else {
+        ASSIGN_OR_RETURN(Attr v, ParseAttrValue());
+        op->attrs.emplace_back(std::string(t.text), std::move(v));
+      }
+    } else if (lex_.TryConsume("{")) {
+      RETURN_IF_ERROR(ParseAttrDict(&op->attrs));
+    } else {
+      return Error(t.offset, fmt::format("unexpected '{}' in '{}'", t.text, op->name));
+    }
+  }
+  return ParseTypeSignature(op);
+}
+
+Expected<std::vector<Instruction*>> Parser::BuildSdy(Scope* scope, OpInfo* op) {
+  const std::string& m = op->mnemonic;
+  if (IsPassThroughSdyOp(m) && op->operands.size() == 1) {
+    return std::vector<Instruction*>{op->operands[0]};
+  }
+  if ((m != "sharding_constraint" && m != "reshard") || op->operands.size() != 1) {
+    return Unsupported(op->offset, fmt::format("Shardy op '{}' is not supported by xpar", op->name));
+  }
+  const Attr* sharding = op->Find("sharding");
+  if (!sharding) return Error(op->offset, fmt::format("'{}' without a sharding", op->name));
+  Instruction* inst = Add(scope->comp, Opcode::kCustomCall, op->operands[0]->shape(),
+                          {op->operands[0]}, op->offset, op->result_name);
+  inst->attrs().custom_call_target = "Sharding";
+  RETURN_IF_ERROR(SetSharding(inst, *sharding));
+  return std::vector<Instruction*>{inst};
+}
+
+Status Parser::ApplyResultShardings(Region* body, const std::vector<AttrList>& result_attrs) {
+  for (size_t i = 0; i < result_attrs.size() && i < body->returned.size(); ++i) {
+    const Attr* attr = nullptr;
+    for (const auto& [k, v] : result_attrs[i]) {
+      if (k == "mhlo.sharding" || k == "sdy.sharding") attr = &v;
+    }
+    if (!attr) continue;
+    Instruction* value = body->returned[i];
+    Instruction probe("result", Opcode::kCustomCall, value->shape());
+    RETURN_IF_ERROR(SetSharding(&probe, *attr));
+    if (!value->sharding()) {
+      value->set_sharding(*probe.sharding());
+    } else if (!(*value->sharding() == *probe.sharding())) {
+      Instruction* c = Add(body->comp, Opcode::kCustomCall, value->shape(), {value}, attr->offset,
+                           "result_sharding");
+      c->attrs().custom_call_target = "Sharding";
+      c->set_sharding(*probe.sharding());
+      body->returned[i] = c;
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace xpar::mlir
