@@ -203,8 +203,12 @@ TEST(AutoShardingPlan, ImpossibleMemoryLimitIsAClearError) {
   o.memory_limit_bytes = 1024;
   auto plan = PlanAutoSharding(**module, *model, o);
   ASSERT_FALSE(plan.ok());
-  EXPECT_NE(plan.status().message().find("no sharding fits the memory limit"), std::string::npos)
-      << plan.status().message();
+  const std::string& m = plan.status().message();
+  EXPECT_NE(m.find("no sharding fits the memory limit"), std::string::npos) << m;
+  // It names what fills the peak (the largest tensors, parameters marked) and what would fit.
+  EXPECT_NE(m.find("(parameter)"), std::string::npos) << m;
+  EXPECT_NE(m.find("%w"), std::string::npos) << m;
+  EXPECT_NE(m.find("What would fit"), std::string::npos) << m;
 }
 
 // 2x2 mesh over two nodes of two devices: axis 1 is fast (in a node), axis 0 slow. The plan

@@ -2,6 +2,9 @@
 // and read the chosen strategies and reshardings back as a Plan.
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <functional>
+#include <map>
 
 #include "passes/auto_sharding/auto_sharding.h"
 #include "passes/auto_sharding/problem_builder.h"
@@ -14,15 +17,63 @@ double SecondsSince(std::chrono::steady_clock::time_point t0) {
 }
 
 std::string Bytes(int64_t b) {
+  if (b >= (int64_t{1} << 30)) return fmt::format("{:.2f} GiB", b / 1073741824.0);
   return b >= (1 << 20) ? fmt::format("{:.1f} MiB", b / 1048576.0) : fmt::format("{} B", b);
 }
 
-Status MemoryInfeasible(const ShardingProblem& sp, int64_t limit) {
+// The time at which the least-memory assignment peaks, and the nodes live then, largest first.
+std::vector<std::pair<int64_t, int>> LiveAtMinimalPeak(const solver::Problem& p) {
+  std::map<int64_t, int64_t> delta;  // time -> change of the minimal usage
+  auto min_usage = [&](int n) {
+    const auto& u = p.nodes[n].usages;
+    return u.empty() ? int64_t{0} : *std::min_element(u.begin(), u.end());
+  };
+  for (int n = 0; n < p.num_nodes(); ++n) {
+    if (p.nodes[n].start >= p.nodes[n].end) continue;
+    delta[p.nodes[n].start] += min_usage(n);
+    delta[p.nodes[n].end] -= min_usage(n);
+  }
+  int64_t running = 0, best = -1, peak_time = 0;
+  for (auto [t, d] : delta) {
+    running += d;
+    if (running > best) best = running, peak_time = t;
+  }
+  std::vector<std::pair<int64_t, int>> live;
+  for (int n = 0; n < p.num_nodes(); ++n) {
+    const solver::Node& node = p.nodes[n];
+    if (node.start <= peak_time && peak_time < node.end && min_usage(n) > 0) {
+      live.emplace_back(min_usage(n), n);
+    }
+  }
+  std::sort(live.begin(), live.end(), std::greater<>());
+  return live;
+}
+
+// Names what fills the peak and what would make the program fit.
+Status MemoryInfeasible(const ShardingProblem& sp, int64_t limit, const CostModel& model) {
   int64_t minimal = solver::MinimalPeakUsage(sp.problem);
+  std::vector<std::pair<int64_t, int>> live = LiveAtMinimalPeak(sp.problem);
+  int64_t params = 0;
+  for (auto [bytes, n] : live) {
+    if (sp.node_inst[n]->opcode() == Opcode::kParameter) params += bytes;
+  }
+  std::string top;
+  for (size_t i = 0; i < live.size() && i < 5; ++i) {
+    const Instruction* inst = sp.node_inst[live[i].second];
+    top += fmt::format("\n  {:>12}  %{} {}{}", Bytes(live[i].first), inst->name(),
+                       inst->shape().ToString(false),
+                       inst->opcode() == Opcode::kParameter ? " (parameter)" : "");
+  }
+  double factor = static_cast<double>(minimal) / static_cast<double>(std::max<int64_t>(1, limit));
   return ResourceExhausted(
       "no sharding fits the memory limit: even the most memory-saving strategy of every tensor "
-      "needs {} per device at the peak, over the limit of {} (raise --memory, use a larger "
-      "mesh, or a smaller batch)", Bytes(minimal), Bytes(limit));
+      "needs {} per device at the peak, over the limit of {}. At that point {} tensors are live, "
+      "{} of it parameters (weights and optimizer state, split as far as their dims allow); the "
+      "largest per device:{}\nWhat would fit: about {:.1f}x the memory per device, or a mesh "
+      "about {:.0f}x larger than {} (if these tensors split further), or a smaller batch "
+      "(activations); pipelining and rematerialisation are not available yet",
+      Bytes(minimal), Bytes(limit), live.size(), Bytes(params), top, factor, std::ceil(factor),
+      model.mesh().ToString());
 }
 
 void ReadBack(const ShardingProblem& sp, const solver::Assignment& chosen, const CostModel& model,
@@ -102,7 +153,7 @@ Expected<Plan> PlanAutoSharding(const Module& module, const CostModel& model,
   for (const auto& s : sp.strategies) plan.num_strategies += static_cast<int64_t>(s.size());
   plan.memory_limit_bytes = sp.problem.usage_limit.value_or(0);
   if (sp.problem.usage_limit && solver::MinimalPeakUsage(sp.problem) > *sp.problem.usage_limit) {
-    return MemoryInfeasible(sp, *sp.problem.usage_limit);
+    return MemoryInfeasible(sp, *sp.problem.usage_limit, model);
   }
   // Building the problem counts against the time limit; the solver gets what is left (at
   // least enough to settle its starting plans).
