@@ -120,11 +120,13 @@ class Driver {
     Offer(cand);
   }
 
-  // Every start made memory-feasible where it can be and improved by descent; the best one
-  // is the incumbent (so a solution exists from here on whenever one exists) and the loop's x.
+  // Every start made memory-feasible where it can be and improved by descent; the best one is
+  // the incumbent and the loop's x. Without forbidden choices the least-memory start is always
+  // feasible when anything is, so a solution exists from here on.
   std::vector<int> BestStart() {
     std::vector<std::vector<int>> starts = {fast::MinUsageAssignment(m_),
-                                            fast::GreedyAssignment(m_)};
+                                            fast::GreedyAssignment(m_, false),
+                                            fast::GreedyAssignment(m_, true)};
     for (const Assignment& a : o_.starts) {
       if (static_cast<int>(a.size()) == m_.n) starts.push_back(a);
     }

@@ -25,7 +25,7 @@ std::vector<int> MinUsageAssignment(const Model& m) {
   return x;
 }
 
-std::vector<int> GreedyAssignment(const Model& m) {
+std::vector<int> GreedyAssignment(const Model& m, bool least_memory) {
   std::vector<int> x(m.n, 0);
   std::vector<double> local;
   for (int v = 0; v < m.n; ++v) {
@@ -34,7 +34,19 @@ std::vector<int> GreedyAssignment(const Model& m) {
       if (in.other > v) continue;
       for (int s = 0; s < m.num_s(v); ++s) local[s] += m.EdgeCost(in, s, x[in.other]);
     }
-    x[v] = static_cast<int>(std::min_element(local.begin(), local.end()) - local.begin());
+    int best = 0;
+    for (int s = 1; s < m.num_s(v); ++s) {
+      bool fs = m.IsForbidden(local[s]), fb = m.IsForbidden(local[best]);
+      if (fs != fb) {
+        if (!fs) best = s;
+        continue;
+      }
+      bool better = least_memory && m.usage[v][s] != m.usage[v][best]
+                        ? m.usage[v][s] < m.usage[v][best]
+                        : local[s] < local[best];
+      if (better) best = s;
+    }
+    x[v] = best;
   }
   return x;
 }

@@ -63,7 +63,8 @@ class State {
 // Each node's lowest-usage strategy (cheapest among ties): feasible whenever any solution is.
 std::vector<int> MinUsageAssignment(const Model& model);
 // Nodes in order, each taking the strategy cheapest with the edges to the nodes before it (in
-// program order: the producers of its operands); memory is not looked at.
-std::vector<int> GreedyAssignment(const Model& model);
+// program order: the producers of its operands), never a forbidden one when another exists;
+// with `least_memory`, the lowest-usage strategy among those that are not forbidden.
+std::vector<int> GreedyAssignment(const Model& model, bool least_memory);
 
 }  // namespace xpar::solver::fast
