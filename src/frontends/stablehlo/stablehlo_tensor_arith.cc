@@ -59,7 +59,10 @@ Instruction* Cmpf(ChloBuilder& b, std::string_view p, Instruction* x, Instructio
                              b.Cmp(x, ComparisonDirection::kGt, y));
     return p == "one" ? one : b.Un(Opcode::kNot, one);
   }
-  if (p[0] == 'o') return b.Cmp(x, *Direction(p.substr(1)), y);
+  if (p.size() == 3 && p[0] == 'o') {
+    std::optional<ComparisonDirection> d = Direction(p.substr(1));
+    return d ? b.Cmp(x, *d, y) : nullptr;
+  }
   static const std::pair<std::string_view, ComparisonDirection> kOpposite[] = {
       {"ugt", ComparisonDirection::kLe}, {"uge", ComparisonDirection::kLt},
       {"ult", ComparisonDirection::kGe}, {"ule", ComparisonDirection::kGt}};
@@ -72,8 +75,10 @@ Instruction* Cmpf(ChloBuilder& b, std::string_view p, Instruction* x, Instructio
 // cmpi: signed predicates compare directly; unsigned ones (ult, ...) as the unsigned type.
 Instruction* Cmpi(ChloBuilder& b, std::string_view p, Instruction* x, Instruction* y) {
   if (p == "eq" || p == "ne") return b.Cmp(x, *Direction(p), y);
-  if (p.size() != 3 || (p[0] != 's' && p[0] != 'u')) return nullptr;
-  Instruction* c = b.Cmp(x, *Direction(p.substr(1)), y);
+  std::optional<ComparisonDirection> d;
+  if (p.size() == 3 && (p[0] == 's' || p[0] == 'u')) d = Direction(p.substr(1));
+  if (!d || *d == ComparisonDirection::kEq || *d == ComparisonDirection::kNe) return nullptr;
+  Instruction* c = b.Cmp(x, *d, y);
   if (p[0] == 'u') c->attrs().comparison_type = ComparisonType::kUnsigned;
   return c;
 }
@@ -213,15 +218,14 @@ Expected<std::vector<Instruction*>> Parser::BuildTensor(Scope* scope, OpInfo* op
 Expected<std::vector<Instruction*>> Parser::BuildTensorSlice(Scope* scope, OpInfo* op) {
   const bool extract = op->mnemonic == "extract_slice";
   const size_t want = extract ? 1 : 2;
-  if (op->operands.size() != want) {
-    return Error(op->offset, fmt::format("'{}' takes {} operand(s) and static offsets, sizes and "
-                                         "strides", op->name, want));
-  }
-  Instruction* base = op->operands[want - 1];
-  const Shape& shape = base->shape();
   ASSIGN_OR_RETURN(std::vector<int64_t> offsets, StaticList(*this, *op, "list0"));
   ASSIGN_OR_RETURN(std::vector<int64_t> sizes, StaticList(*this, *op, "list1"));
   ASSIGN_OR_RETURN(std::vector<int64_t> strides, StaticList(*this, *op, "list2"));
+  if (op->operands.size() != want) {
+    return Error(op->offset, fmt::format("'{}' takes {} operand(s)", op->name, want));
+  }
+  Instruction* base = op->operands[want - 1];
+  const Shape& shape = base->shape();
   const int64_t rank = shape.rank();
   if (static_cast<int64_t>(offsets.size()) != rank || static_cast<int64_t>(sizes.size()) != rank ||
       static_cast<int64_t>(strides.size()) != rank) {
