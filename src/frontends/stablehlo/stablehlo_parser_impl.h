@@ -154,6 +154,8 @@ class Parser {
   Expected<SdyMesh> ParseSdyMeshBody();
   Status SkipSdyAttr(Attr* out);
   Expected<HloSharding> ParseSdyTensorSharding(int64_t rank);
+  Status ParseSdyAxisSet(const SdyMesh& mesh, std::vector<bool>* used, std::vector<int64_t>* into,
+                         bool allow_open);
   // `#sdy.sharding<...>` (one value) or `#sdy.sharding_per_value<[...]>` (a tuple sharding).
   Expected<HloSharding> ReadSdyAttr(const Attr& attr, const Shape& shape);
   Status ParsePrettySdy(Scope* scope, OpInfo* op);

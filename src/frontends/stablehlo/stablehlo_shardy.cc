@@ -98,7 +98,6 @@ Status Parser::ParseSdyMesh() {
 
 Expected<Parser::SdyMesh> Parser::ParseSdyMeshBody() {
   SdyMesh mesh;
-  int64_t open = lex_.NextOffset();
   RETURN_IF_ERROR(Expect("<", "to open the mesh"));
   RETURN_IF_ERROR(Expect("[", "to open the mesh axes"));
   while (!lex_.TryConsume("]")) {
@@ -131,7 +130,6 @@ Expected<Parser::SdyMesh> Parser::ParseSdyMeshBody() {
     }
   }
   RETURN_IF_ERROR(Expect(">", "to close the mesh"));
-  (void)open;
   return mesh;
 }
 
@@ -144,6 +142,37 @@ Status Parser::SkipSdyAttr(Attr* out) {
     if (t.kind == Tok::kEof) return Error(open, fmt::format("unterminated '#{}<'", out->s));
     if (t.Is("<")) ++depth;
     if (t.Is(">")) --depth;
+  }
+  return Status::Ok();
+}
+
+// `{"x", "y", ?}p1`: mesh axis indices (major first) into `into` (when given); each axis at most
+// once per sharding (`used`); `?` only where `allow_open`; the priority is read and dropped.
+Status Parser::ParseSdyAxisSet(const SdyMesh& mesh, std::vector<bool>* used,
+                               std::vector<int64_t>* into, bool allow_open) {
+  RETURN_IF_ERROR(Expect("{", "to open an axis list"));
+  for (bool first = true; !lex_.TryConsume("}"); first = false) {
+    if (!first) RETURN_IF_ERROR(Expect(",", "between axes"));
+    if (allow_open && lex_.TryConsume("?")) continue;
+    Token a = lex_.Next();
+    if (a.kind != Tok::kString) {
+      return Error(a.offset, fmt::format("expected an axis name, found '{}'", a.text));
+    }
+    if (lex_.Peek().Is(":")) {
+      return Unsupported(a.offset, "Shardy sub-axes (\"x\":(1)2) are not supported by xpar");
+    }
+    std::string name = Unescape(a.text);
+    size_t k = 0;
+    while (k < mesh.axes.size() && mesh.axes[k] != name) ++k;
+    if (k == mesh.axes.size()) return Error(a.offset, fmt::format("the mesh has no axis \"{}\"", name));
+    if ((*used)[k]) return Error(a.offset, fmt::format("mesh axis \"{}\" is used twice", name));
+    (*used)[k] = true;
+    if (into) into->push_back(static_cast<int64_t>(k));
+  }
+  Token p = lex_.Peek();
+  if (p.kind == Tok::kBareId && p.text.size() > 1 && p.text[0] == 'p' &&
+      p.text.find_first_not_of("0123456789", 1) == std::string_view::npos) {
+    lex_.Next();
   }
   return Status::Ok();
 }
@@ -174,45 +203,16 @@ Expected<HloSharding> Parser::ParseSdyTensorSharding(int64_t rank) {
   RETURN_IF_ERROR(Expect("[", "to open the dimension shardings"));
   std::vector<std::vector<int64_t>> dims;
   std::vector<bool> used(mesh->axes.size(), false);
-  auto read_axis = [&](std::vector<int64_t>* into) -> Status {
-    Token a = lex_.Next();
-    if (a.kind != Tok::kString) return Error(a.offset, fmt::format("expected an axis name, found '{}'", a.text));
-    if (lex_.Peek().Is(":")) {
-      return Unsupported(a.offset, "Shardy sub-axes (\"x\":(1)2) are not supported by xpar");
-    }
-    std::string name = Unescape(a.text);
-    size_t k = 0;
-    while (k < mesh->axes.size() && mesh->axes[k] != name) ++k;
-    if (k == mesh->axes.size()) return Error(a.offset, fmt::format("the mesh has no axis \"{}\"", name));
-    if (used[k]) return Error(a.offset, fmt::format("mesh axis \"{}\" is used twice", name));
-    used[k] = true;
-    if (into) into->push_back(static_cast<int64_t>(k));
-    return Status::Ok();
-  };
-  auto read_axis_set = [&](std::vector<int64_t>* into, bool allow_open) -> Status {
-    RETURN_IF_ERROR(Expect("{", "to open an axis list"));
-    for (bool first = true; !lex_.TryConsume("}"); first = false) {
-      if (!first) RETURN_IF_ERROR(Expect(",", "between axes"));
-      if (allow_open && lex_.TryConsume("?")) continue;
-      RETURN_IF_ERROR(read_axis(into));
-    }
-    Token p = lex_.Peek();  // a priority `p0`
-    if (p.kind == Tok::kBareId && p.text.size() > 1 && p.text[0] == 'p' &&
-        p.text.find_first_not_of("0123456789", 1) == std::string_view::npos) {
-      lex_.Next();
-    }
-    return Status::Ok();
-  };
   while (!lex_.TryConsume("]")) {
     if (!dims.empty()) RETURN_IF_ERROR(Expect(",", "between dimension shardings"));
     dims.emplace_back();
-    RETURN_IF_ERROR(read_axis_set(&dims.back(), true));
+    RETURN_IF_ERROR(ParseSdyAxisSet(*mesh, &used, &dims.back(), true));
   }
   while (lex_.TryConsume(",")) {
     Token key = lex_.Next();
     RETURN_IF_ERROR(Expect("=", fmt::format("after '{}'", key.text)));
     if (key.Is("replicated")) {
-      RETURN_IF_ERROR(read_axis_set(nullptr, false));
+      RETURN_IF_ERROR(ParseSdyAxisSet(*mesh, &used, nullptr, false));
     } else if (key.Is("unreduced")) {
       return Unsupported(key.offset, "Shardy unreduced axes are not supported by xpar");
     } else {
