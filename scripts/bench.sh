@@ -9,6 +9,7 @@
 # --quick: three small plan rows and IOPDDL instance B only (about 3 minutes), to test the script.
 set -euo pipefail
 
+invocation="scripts/bench.sh${*:+ $*}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="$root/build"
 rows=default
@@ -64,7 +65,7 @@ losses="$(grep -F '**xpar slower**' "$tmp/plans.md" || true)"
 {
   echo "# xpar benchmark report"
   echo
-  echo "Written by \`scripts/bench.sh $*\` (rows: $rows) on $started, commit $commit"
+  echo "Written by \`$invocation\` (rows: $rows) on $started, commit $commit"
   echo "($dirty tracked files modified in the checkout). Machine: \`nproc\` = $(nproc), $cpu."
   echo "Plan quality took $((t1 - t0)) s, IOPDDL $((t2 - t1)) s. The machine is shared: solver"
   echo "time limits are wall-clock, so a busy machine gives the solver less work per plan."
