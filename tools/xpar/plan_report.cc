@@ -48,30 +48,42 @@ void AppendTensors(std::string& out, const Plan& plan, size_t rows) {
   for (size_t i = 0; i < others.size() && i < rows; ++i) AppendInstruction(out, *others[i]);
 }
 
+// Per kind: calls and bytes each device sends (Plan::traffic); then the largest collectives.
 void AppendCollectives(std::string& out, const Plan& plan, size_t rows) {
-  size_t count = 0;
-  std::string lines;
+  std::vector<std::pair<int64_t, std::string>> lines;  // (bytes, line)
   for (const InstructionPlan& ip : plan.instructions) {
     for (const CollectiveUse& c : ip.strategy.collectives) {
-      if (count++ < rows * 2) {
-        lines += fmt::format("  in %{:<26} {}\n", ip.inst->name(), CollectiveUseToString(c));
-      }
+      lines.emplace_back(c.bytes,
+                         fmt::format("  in %{:<26} {}\n", ip.inst->name(), CollectiveUseToString(c)));
     }
   }
   for (const PlannedResharding& r : plan.reshardings) {
     for (const CollectiveUse& c : r.cost.collectives) {
-      if (count++ < rows * 2) {
-        std::string to = r.consumer     ? "%" + r.consumer->name()
-                         : r.operand < 0 ? std::string("the program output")
-                                         : std::string("its aliased parameter");
-        lines += fmt::format("  %{} -> {}: {} ({} -> {})\n", r.producer->name(), to,
-                             CollectiveUseToString(c), r.from.ToString(), r.to.ToString());
-      }
+      std::string to = r.consumer     ? "%" + r.consumer->name()
+                       : r.operand < 0 ? std::string("the program output")
+                                       : std::string("its aliased parameter");
+      lines.emplace_back(c.bytes, fmt::format("  %{} -> {}: {} ({} -> {})\n", r.producer->name(),
+                                              to, CollectiveUseToString(c), r.from.ToString(),
+                                              r.to.ToString()));
     }
   }
-  out += fmt::format("\ncollectives ({}, {} in all):\n", count, Time(plan.communication_s));
-  out += count == 0 ? "  none\n" : lines;
-  if (count > rows * 2) out += fmt::format("  ... {} more (--rows or --json)\n", count - rows * 2);
+  out += fmt::format("\ncollectives ({}, {} in all):\n", lines.size(),
+                     Time(plan.communication_s));
+  if (lines.empty()) {
+    out += "  none\n";
+    return;
+  }
+  for (const auto& [kind, t] : plan.traffic) {
+    out += fmt::format("  {:<20} {:>6} calls, {} sent per device\n", CollectiveKindName(kind),
+                       t.calls, HumanBytes(t.bytes_sent));
+  }
+  std::stable_sort(lines.begin(), lines.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  out += "  largest:\n";
+  for (size_t i = 0; i < lines.size() && i < rows * 2; ++i) out += "  " + lines[i].second;
+  if (lines.size() > rows * 2) {
+    out += fmt::format("  ... {} more (--rows or --json)\n", lines.size() - rows * 2);
+  }
 }
 
 }  // namespace
