@@ -2,7 +2,9 @@
 // intra-operator pass), prints the plan, writes it as JSON and as HLO with sharding annotations.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <fstream>
 #include <memory>
 
@@ -157,8 +159,14 @@ int Run(const PlanArgs& a) {
                                                          : CostModel::LatencyModel::kPerCollective);
   auto options = MakeOptions(a);
   if (!options.ok()) return ReportError("plan", options.status());
+  // --time-limit covers reading the model too: what is left goes to building and solving.
+  const auto start = std::chrono::steady_clock::now();
   auto module = LoadModule(a.model, a.inputs);
   if (!module.ok()) return ReportError("plan", module.status());
+  const double load_s =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  options->solve.time_limit_s = std::max(0.1, a.time_limit - load_s);
+  if (!a.quiet) fmt::print(stderr, "read {} in {:.2f} s\n", a.model, load_s);
   auto plan = PlanAutoSharding(**module, *model, *options);
   if (!plan.ok()) return ReportError("plan", plan.status());
   fmt::print("{}", FormatPlan(*plan, *mesh, a.model, a.rows));
@@ -188,7 +196,7 @@ void RegisterPlanCommand(CLI::App& app) {
   cmd->add_option("--json", a->json_out, "write the plan as JSON");
   cmd->add_option("-o,--output", a->hlo_out,
                   "write the module with the chosen sharding={...} annotations (HLO text)");
-  cmd->add_option("--time-limit", a->time_limit, "seconds for the whole plan, building the problem included (default 10)");
+  cmd->add_option("--time-limit", a->time_limit, "seconds for the whole plan: reading the model, building the problem and solving (default 10)");
   cmd->add_option("--stall-rounds", a->stall_rounds,
                   "fast solver: stop after this many rounds without a better plan (default "
                   "50; 0 = use the whole time limit)");
