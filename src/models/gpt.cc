@@ -1,31 +1,25 @@
 // GPT-2 (Alpa's GPT suite): token + learned position embeddings, pre-LayerNorm blocks with a
 // fused qkv projection (Conv1D weights [in, out]) and a GELU MLP, a final LayerNorm and an
 // untied LM head. Forward, then the hand-derived backward in reverse.
-#include "models/layers.h"
-#include "models/training_step.h"
-
 #include <fmt/format.h>
+
+#include "models/gpt_block.h"
+#include "models/training_step.h"
 
 namespace xpar::models {
 namespace {
 
-// Weight slots of one block, in ModelWeights order.
-enum GptSlot { kLn1W, kLn1B, kAttnW, kAttnB, kProjW, kProjB, kLn2W, kLn2B, kFcW, kFcB, kOutW,
-               kOutB, kGptSlots };
+constexpr int64_t kGptSlots = kAttnSlots + kMlpSlots;
 constexpr int64_t kFirstBlock = 2;  // after wte and wpe
-
-struct BlockSaved {
-  NormSaved ln1, ln2;
-  Instruction *h1 = nullptr, *ctx = nullptr, *h2 = nullptr, *fc = nullptr, *act = nullptr;
-  AttentionSaved attn;
-};
 
 AttentionConfig Attention(const ModelConfig& c) {
   return {c.heads, c.heads, c.hidden / c.heads, false, c.rope_theta};
 }
 
-Instruction* BlockForward(GraphBuilder& b, const ModelConfig& c, Instruction* const* w,
-                          Instruction* x, BlockSaved* s) {
+}  // namespace
+
+void GptAttentionForward(GraphBuilder& b, const ModelConfig& c, Instruction* const* w,
+                         Instruction* x, AttentionHalfSaved* s) {
   const int64_t h = c.hidden;
   s->h1 = NormForward(b, x, w[kLn1W], w[kLn1B], false, c.norm_eps, &s->ln1);
   Instruction* qkv = LinearForward(b, s->h1, w[kAttnW], w[kAttnB], WeightLayout::kInOut);
@@ -33,24 +27,14 @@ Instruction* BlockForward(GraphBuilder& b, const ModelConfig& c, Instruction* co
   Instruction* k = b.Slice(qkv, 2, h, 2 * h);
   Instruction* v = b.Slice(qkv, 2, 2 * h, 3 * h);
   s->ctx = AttentionForward(b, Attention(c), q, k, v, &s->attn);
-  x = b.Add(x, LinearForward(b, s->ctx, w[kProjW], w[kProjB], WeightLayout::kInOut));
-  s->h2 = NormForward(b, x, w[kLn2W], w[kLn2B], false, c.norm_eps, &s->ln2);
-  s->fc = LinearForward(b, s->h2, w[kFcW], w[kFcB], WeightLayout::kInOut);
-  s->act = GeluForward(b, s->fc);
-  return b.Add(x, LinearForward(b, s->act, w[kOutW], w[kOutB], WeightLayout::kInOut));
+  s->mid = b.Add(x, LinearForward(b, s->ctx, w[kProjW], w[kProjB], WeightLayout::kInOut));
+  s->h2 = NormForward(b, s->mid, w[kLn2W], w[kLn2B], false, c.norm_eps, &s->ln2);
 }
 
-// Takes d(block output), returns d(block input); gradients go to g[slot].
-Instruction* BlockBackward(GraphBuilder& b, const ModelConfig& c, Instruction* const* w,
-                           const BlockSaved& s, Instruction* dy, Instruction** g) {
-  LinearGrads out = LinearBackward(b, s.act, w[kOutW], dy, WeightLayout::kInOut, true);
-  g[kOutW] = out.dw;
-  g[kOutB] = out.db;
-  Instruction* dfc = GeluBackward(b, s.fc, out.dx);
-  LinearGrads fc = LinearBackward(b, s.h2, w[kFcW], dfc, WeightLayout::kInOut, true);
-  g[kFcW] = fc.dw;
-  g[kFcB] = fc.db;
-  NormGrads ln2 = NormBackward(b, s.ln2, w[kLn2W], fc.dx, false);
+Instruction* GptAttentionBackward(GraphBuilder& b, const ModelConfig& c, Instruction* const* w,
+                                  const AttentionHalfSaved& s, Instruction* dy, Instruction* dh2,
+                                  Instruction** g) {
+  NormGrads ln2 = NormBackward(b, s.ln2, w[kLn2W], dh2, false);
   g[kLn2W] = ln2.dscale;
   g[kLn2B] = ln2.dbias;
   Instruction* dmid = b.Add(dy, ln2.dx);
@@ -68,7 +52,23 @@ Instruction* BlockBackward(GraphBuilder& b, const ModelConfig& c, Instruction* c
   return b.Add(dmid, ln1.dx);
 }
 
-}  // namespace
+Instruction* GptMlpForward(GraphBuilder& b, Instruction* const* w, Instruction* h2, MlpSaved* s) {
+  s->fc = LinearForward(b, h2, w[kFcW], w[kFcB], WeightLayout::kInOut);
+  s->act = GeluForward(b, s->fc);
+  return LinearForward(b, s->act, w[kOutW], w[kOutB], WeightLayout::kInOut);
+}
+
+Instruction* GptMlpBackward(GraphBuilder& b, Instruction* const* w, Instruction* h2,
+                            const MlpSaved& s, Instruction* dy, Instruction** g) {
+  LinearGrads out = LinearBackward(b, s.act, w[kOutW], dy, WeightLayout::kInOut, true);
+  g[kOutW] = out.dw;
+  g[kOutB] = out.db;
+  Instruction* dfc = GeluBackward(b, s.fc, out.dx);
+  LinearGrads fc = LinearBackward(b, h2, w[kFcW], dfc, WeightLayout::kInOut, true);
+  g[kFcW] = fc.dw;
+  g[kFcB] = fc.db;
+  return fc.dx;
+}
 
 Instruction* GptForwardBackward(GraphBuilder& b, const ModelConfig& c, const StepValues& in,
                                 std::vector<Instruction*>* grads) {
@@ -77,10 +77,13 @@ Instruction* GptForwardBackward(GraphBuilder& b, const ModelConfig& c, const Ste
   const Dims act = {c.batch, c.seq, c.hidden};
   b.set_scope("embedding");
   Instruction* x = b.Add(EmbeddingForward(b, w[0], in.ids), b.Broadcast(w[1], act, {1, 2}));
-  std::vector<BlockSaved> saved(c.layers);
+  std::vector<AttentionHalfSaved> attn(c.layers);
+  std::vector<MlpSaved> mlp(c.layers);
   for (int64_t l = 0; l < c.layers; ++l) {
     b.set_scope(fmt::format("h.{}/forward", l));
-    x = BlockForward(b, c, &w[kFirstBlock + kGptSlots * l], x, &saved[l]);
+    Instruction* const* lw = &w[kFirstBlock + kGptSlots * l];
+    GptAttentionForward(b, c, lw, x, &attn[l]);
+    x = b.Add(attn[l].mid, GptMlpForward(b, lw + kAttnSlots, attn[l].h2, &mlp[l]));
   }
   b.set_scope("lm_head");
   NormSaved final_norm;
@@ -98,7 +101,10 @@ Instruction* GptForwardBackward(GraphBuilder& b, const ModelConfig& c, const Ste
   for (int64_t l = c.layers - 1; l >= 0; --l) {
     b.set_scope(fmt::format("h.{}/backward", l));
     int64_t first = kFirstBlock + kGptSlots * l;
-    dx = BlockBackward(b, c, &w[first], saved[l], dx, &g[first]);
+    Instruction* const* lw = &w[first];
+    Instruction* dh2 = GptMlpBackward(b, lw + kAttnSlots, attn[l].h2, mlp[l], dx,
+                                      &g[first + kAttnSlots]);
+    dx = GptAttentionBackward(b, c, lw, attn[l], dx, dh2, &g[first]);
   }
   b.set_scope("embedding");
   g[0] = EmbeddingBackward(b, w[0]->shape(), in.ids, dx);

@@ -134,11 +134,9 @@ Instruction* GraphBuilder::Dot(Instruction* a, Instruction* b, Dims lhs_batch,
   return Op(Opcode::kDot, {a, b}, std::move(attrs));
 }
 
-Computation* GraphBuilder::Reducer(Opcode op, PrimitiveType type) {
-  auto key = std::make_pair(op, type);
-  auto it = reducers_.find(key);
-  if (it != reducers_.end()) return it->second;
-  std::string name = fmt::format("{}_{}", HloOpcodeName(op), PrimitiveTypeName(type));
+Computation* GraphBuilder::ScalarComputation(const std::string& name, Opcode op,
+                                             PrimitiveType type, Shape result,
+                                             InstructionAttrs attrs) {
   auto comp = std::make_unique<Computation>(name);
   Shape s = Shape::Scalar(type);
   std::vector<Instruction*> params;
@@ -147,12 +145,36 @@ Computation* GraphBuilder::Reducer(Opcode op, PrimitiveType type) {
     p->attrs().parameter_number = i;
     params.push_back(comp->AddInstruction(std::move(p)));
   }
-  auto root = std::make_unique<Instruction>(name + ".root", op, s);
+  auto root = std::make_unique<Instruction>(name + ".root", op, std::move(result));
   root->AddOperand(params[0]);
   root->AddOperand(params[1]);
+  root->attrs() = std::move(attrs);
   comp->set_root(comp->AddInstruction(std::move(root)));
-  Computation* raw = module_->AddComputation(std::move(comp));
+  return module_->AddComputation(std::move(comp));
+}
+
+Computation* GraphBuilder::Reducer(Opcode op, PrimitiveType type) {
+  auto key = std::make_pair(op, type);
+  auto it = reducers_.find(key);
+  if (it != reducers_.end()) return it->second;
+  std::string name = fmt::format("{}_{}", HloOpcodeName(op), PrimitiveTypeName(type));
+  Computation* raw = ScalarComputation(name, op, type, Shape::Scalar(type), {});
   reducers_[key] = raw;
+  return raw;
+}
+
+Computation* GraphBuilder::Comparator(ComparisonDirection direction, PrimitiveType type) {
+  auto key = std::make_pair(direction, type);
+  auto it = comparators_.find(key);
+  if (it != comparators_.end()) return it->second;
+  InstructionAttrs attrs;
+  attrs.comparison_direction = direction;
+  constexpr const char* kNames[] = {"eq", "ne", "lt", "le", "gt", "ge"};
+  std::string name = fmt::format("compare_{}_{}", kNames[static_cast<int>(direction)],
+                                 PrimitiveTypeName(type));
+  Computation* raw = ScalarComputation(name, Opcode::kCompare, type,
+                                       Shape::Scalar(PrimitiveType::kPred), std::move(attrs));
+  comparators_[key] = raw;
   return raw;
 }
 

@@ -64,6 +64,8 @@ class GraphBuilder {
 
   // The scalar `add`/`maximum` reducer computation for `type`, added to the module on first use.
   Computation* Reducer(Opcode op, PrimitiveType type);
+  // The scalar `compare(a, b), direction=...` computation (select-and-scatter's select).
+  Computation* Comparator(ComparisonDirection direction, PrimitiveType type);
 
  private:
   Instruction* Emplace(std::unique_ptr<Instruction> inst);
@@ -76,7 +78,11 @@ class GraphBuilder {
   Status status_;
   std::string scope_;
   int64_t next_id_ = 0;
+  // The scalar computation (a op b) named `name`; its root's attributes come from `attrs`.
+  Computation* ScalarComputation(const std::string& name, Opcode op, PrimitiveType type,
+                                 Shape result, InstructionAttrs attrs);
   std::map<std::pair<Opcode, PrimitiveType>, Computation*> reducers_;
+  std::map<std::pair<ComparisonDirection, PrimitiveType>, Computation*> comparators_;
 };
 
 }  // namespace xpar::models

@@ -1,4 +1,5 @@
-// Assembles a generated training step: parameters in the order weights, m, v, step, ids, labels;
+// Assembles a generated training step: parameters in the order weights, m, v, step, then ids
+// and labels (or images and labels);
 // the model's loss and gradients; torch.optim.AdamW (decoupled weight decay, bias correction
 // with t = step + 1); the output tuple and its input_output_alias.
 #include "models/training_step.h"
@@ -51,6 +52,31 @@ Instruction* ClampIds(GraphBuilder& b, Instruction* ids, int64_t vocab) {
                  b.Full(PrimitiveType::kS32, static_cast<double>(vocab - 1), dims));
 }
 
+// The data parameters after the step count: token ids and labels, or images and class labels.
+void AddInputs(GraphBuilder& b, const ModelConfig& c, int64_t first, StepValues* in) {
+  if (c.family == Family::kWideResnet) {
+    const ResnetConfig& r = c.resnet;
+    in->images = b.Param(first, "images", Shape(c.dtype, {c.batch, 3, r.image, r.image}));
+    Shape labels(PrimitiveType::kS32, {c.batch});
+    in->labels = ClampIds(b, b.Param(first + 1, "labels", labels), r.classes);
+    return;
+  }
+  Shape tokens(PrimitiveType::kS32, {c.batch, c.seq});
+  in->ids = ClampIds(b, b.Param(first, "input_ids", tokens), c.vocab);
+  in->labels = ClampIds(b, b.Param(first + 1, "labels", tokens), c.vocab);
+}
+
+Instruction* ForwardBackward(GraphBuilder& b, const ModelConfig& c, const StepValues& in,
+                             std::vector<Instruction*>* grads) {
+  switch (c.family) {
+    case Family::kGpt: return GptForwardBackward(b, c, in, grads);
+    case Family::kLlama: return LlamaForwardBackward(b, c, in, grads);
+    case Family::kMoe: return MoeForwardBackward(b, c, in, grads);
+    case Family::kWideResnet: return WideResnetForwardBackward(b, c, in, grads);
+  }
+  return nullptr;
+}
+
 std::string ModuleName(const std::string& model) {
   std::string name;
   for (char c : model) name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
@@ -74,13 +100,10 @@ Expected<std::unique_ptr<Module>> GenerateTrainingStep(const ModelConfig& config
   for (int64_t i = 0; i < n; ++i) m[i] = b.Param(n + i, "m." + specs[i].name, {t, specs[i].dims});
   for (int64_t i = 0; i < n; ++i) v[i] = b.Param(2 * n + i, "v." + specs[i].name, {t, specs[i].dims});
   Instruction* step = b.Param(3 * n, "step", Shape::Scalar(PrimitiveType::kS32));
-  Shape tokens(PrimitiveType::kS32, {config.batch, config.seq});
-  in.ids = ClampIds(b, b.Param(3 * n + 1, "input_ids", tokens), config.vocab);
-  in.labels = ClampIds(b, b.Param(3 * n + 2, "labels", tokens), config.vocab);
+  AddInputs(b, config, 3 * n + 1, &in);
 
   std::vector<Instruction*> grads(n, nullptr);
-  Instruction* loss = config.family == Family::kGpt ? GptForwardBackward(b, config, in, &grads)
-                                                    : LlamaForwardBackward(b, config, in, &grads);
+  Instruction* loss = ForwardBackward(b, config, in, &grads);
   b.set_scope("adamw");
   AdamWScalars scalars = BiasCorrection(b, adamw, step, t);
   std::vector<Instruction*> outputs(1 + 3 * n, nullptr);
