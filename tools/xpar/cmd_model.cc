@@ -140,11 +140,12 @@ int RunModel(const ModelCliOptions& o) {
                                         fmt::join(c.resnet.stage_blocks, "+"))
                           : fmt::format("batch {}, seq {}, {} layers", c.batch, c.seq, c.layers);
   fmt::print(stderr,
-             "wrote {}: {} training step ({}, {} {}), {} instructions, {} parameters, {} in "
-             "{:.2f} s\n",
+             "wrote {}: {} training step ({}, {} {}), {} instructions, {} parameters ({}), {} "
+             "in {:.2f} s\n",
              o.out, c.name, shape, o.dtype, "AdamW",
              (*module)->entry()->instructions().size(),
-             HumanCount(models::ParameterCount(c)), HumanBytes(text.size()), seconds);
+             models::ParameterCount(c), HumanCount(models::ParameterCount(c)),
+             HumanBytes(text.size()), seconds);
   return 0;
 }
 
