@@ -239,6 +239,17 @@ TEST(SolverScale, RealMagnitudesAndForbiddenEdgesOnEveryBackend) {
   EXPECT_GT(solved, 30);
 }
 
+// A short solve of `p` on backend `b` (CBC with a 5 s limit; the fast backend for 20 rounds).
+SolveResult SolveSmall(const Problem& p, Backend b) {
+  SolveOptions o;
+  o.backend = b;
+  o.time_limit_s = 5;
+  o.fast_max_rounds = 20;
+  auto r = Solve(p, o);
+  EXPECT_TRUE(r.ok()) << r.status().ToString();
+  return r.ok() ? *r : SolveResult{};
+}
+
 // A plan whose total passes 1e16 (10 s in femtoseconds) is as real as any other: the fast
 // backend once rejected every such total as forbidden and answered "no solution".
 TEST(SolverScale, LargeTotalsAreNotForbidden) {
@@ -247,14 +258,9 @@ TEST(SolverScale, LargeTotalsAreNotForbidden) {
   p.nodes = {{0, 2, {3 * e17, 1 * e17}, {1, 1}}, {1, 2, {2 * e17, 3 * e17}, {1, 1}}};
   p.edges = {{0, 1, {0, 4 * e17, 4 * e17, 0}}};
   for (Backend b : {Backend::kFast, Backend::kExact, Backend::kAuto}) {
-    SolveOptions o;
-    o.backend = b;
-    o.time_limit_s = 5;
-    o.fast_max_rounds = 20;
-    auto r = Solve(p, o);
-    ASSERT_TRUE(r.ok()) << r.status().ToString();
-    ASSERT_TRUE(r->has_solution) << BackendName(b);
-    EXPECT_EQ(r->assignment, (Assignment{1, 1})) << BackendName(b);
+    SolveResult r = SolveSmall(p, b);
+    ASSERT_TRUE(r.has_solution) << BackendName(b);
+    EXPECT_EQ(r.assignment, (Assignment{1, 1})) << BackendName(b);
   }
 }
 
@@ -266,25 +272,14 @@ TEST(SolverScale, ForbiddenIsAFlagNotAMagnitude) {
   p.nodes = {{0, 2, {near, 0}, {1, 1}}, {1, 2, {0, near}, {1, 1}}};
   p.edges = {{0, 1, {kForbiddenCost, kForbiddenCost, near, kForbiddenCost}}};
   for (Backend b : {Backend::kFast, Backend::kExact}) {
-    SolveOptions o;
-    o.backend = b;
-    o.time_limit_s = 5;
-    o.fast_max_rounds = 20;
-    auto r = Solve(p, o);
-    ASSERT_TRUE(r.ok()) << r.status().ToString();
-    ASSERT_TRUE(r->has_solution) << BackendName(b);
-    EXPECT_EQ(r->assignment, (Assignment{1, 0})) << BackendName(b);
-    EXPECT_FALSE(Evaluate(p, r->assignment)->uses_forbidden);
+    SolveResult r = SolveSmall(p, b);
+    ASSERT_TRUE(r.has_solution) << BackendName(b);
+    EXPECT_EQ(r.assignment, (Assignment{1, 0})) << BackendName(b);
+    EXPECT_FALSE(Evaluate(p, r.assignment)->uses_forbidden);
   }
   p.edges[0].costs[2] = kForbiddenCost;  // now every pair is forbidden
   for (Backend b : {Backend::kFast, Backend::kExact}) {
-    SolveOptions o;
-    o.backend = b;
-    o.time_limit_s = 5;
-    o.fast_max_rounds = 20;
-    auto r = Solve(p, o);
-    ASSERT_TRUE(r.ok());
-    EXPECT_FALSE(r->has_solution) << BackendName(b);
+    EXPECT_FALSE(SolveSmall(p, b).has_solution) << BackendName(b);
   }
 }
 
