@@ -97,9 +97,10 @@ std::string FormatPlan(const Plan& plan, const Mesh& mesh, const std::string& mo
   out += fmt::format("  peak memory per device: {} of {} ({})\n",
                      HumanBytes(plan.peak_memory_bytes), HumanBytes(plan.memory_limit_bytes),
                      plan.memory_ok ? "fits" : "EXCEEDS THE LIMIT");
-  out += fmt::format("  solver: {} nodes, {} edges, {} strategies; {} backend{} in {}, problem "
-                     "built in {}\n",
-                     plan.num_nodes, plan.num_edges, plan.num_strategies, plan.backend,
+  out += fmt::format("  solver: {} instructions -> {} nodes, {} edges, {} strategies; {} "
+                     "backend{} in {}, problem built in {}\n",
+                     plan.num_instructions, plan.num_nodes, plan.num_edges, plan.num_strategies,
+                     plan.backend,
                      plan.optimal ? " (proven optimal)" : "", Time(plan.solve_s),
                      Time(plan.build_s));
   out += "  notation: [S(a),R] = dim 0 split over mesh axis a, dim 1 whole; partial(a) = pending "

@@ -74,6 +74,7 @@ struct Plan {
   int64_t memory_limit_bytes = 0;
   bool memory_ok = true;
   // The solve.
+  int64_t num_instructions = 0;  // of the entry computation (tuples and their elements included)
   int64_t num_nodes = 0, num_edges = 0, num_strategies = 0;
   std::string backend;
   bool optimal = false;

@@ -148,6 +148,7 @@ Expected<Plan> PlanAutoSharding(const Module& module, const CostModel& model,
   plan.mesh = model.mesh().ToString();
   plan.cluster = model.cluster().name;
   plan.build_s = SecondsSince(t0);
+  plan.num_instructions = static_cast<int64_t>(module.entry()->instructions().size());
   plan.num_nodes = sp.problem.num_nodes();
   plan.num_edges = sp.problem.num_edges();
   for (const auto& s : sp.strategies) plan.num_strategies += static_cast<int64_t>(s.size());
