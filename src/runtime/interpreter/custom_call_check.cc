@@ -132,9 +132,12 @@ Expected<Literal> ExpectSerializedEq(const Instruction& inst, Operands ops, Eval
   return Report(inst, ctx, Compare(*ops[0], *want, Mode::kExact, 0, 0, 0));
 }
 
+// StableHLO's interpreter compares floating-point check.eq operands within an absolute 1e-4
+// (expect_almost_eq's default) and others exactly; JAX's testdata relies on that tolerance.
 Expected<Literal> CheckEq(const Instruction& inst, Operands ops, EvalContext& ctx) {
   if (ops.size() != 2) return InvalidArgument("check.eq needs two operands");
-  std::string diff = Compare(*ops[0], *ops[1], Mode::kExact, 0, 0, 0);
+  constexpr double kCheckEqFloatTolerance = 1e-4;
+  std::string diff = Compare(*ops[0], *ops[1], Mode::kTolerance, kCheckEqFloatTolerance, 0, 0);
   if (CheckLog* log = ctx.device().check_log) {
     if (diff.empty()) {
       log->Pass();
