@@ -21,8 +21,9 @@ constexpr int kEscalateRounds = 12;
 
 class Driver {
  public:
-  Driver(const Model& m, const SolveOptions& o)
-      : m_(m), o_(o), t0_(Clock::now()), lambda_(m.num_steps(), 0.0), seed_(o.seed) {}
+  // `t0`: when the solve began (building the model counts against the limit).
+  Driver(const Model& m, const SolveOptions& o, Clock::time_point t0)
+      : m_(m), o_(o), t0_(t0), lambda_(m.num_steps(), 0.0), seed_(o.seed) {}
 
   double Elapsed() const { return std::chrono::duration<double>(Clock::now() - t0_).count(); }
   bool TimeLeft() const { return Elapsed() < o_.time_limit_s; }
@@ -152,9 +153,14 @@ class Driver {
                                 std::chrono::duration<double>(o_.time_limit_s)));
     double eta = 1.0, best_dual = -1e300;
     int stall = 0, unimproved = 0;
-    for (int iter = 0; TimeLeft() && (o_.fast_max_rounds <= 0 || iter < o_.fast_max_rounds) &&
+    // A round's repair and descent run past the deadline checks of its inner solve, so a round
+    // starts only when the last one's duration is left.
+    double round_s = 0;
+    for (int iter = 0; Elapsed() + round_s < o_.time_limit_s &&
+                       (o_.fast_max_rounds <= 0 || iter < o_.fast_max_rounds) &&
                        (o_.fast_stall_rounds <= 0 || unimproved < o_.fast_stall_rounds);
          ++iter) {
+      const double round_start = Elapsed();
       double best_before = best_.empty() ? 1e300 : best_cost_;
       x = elim.Solve(PricedCosts(), x, 20, 2, seed_++, 30);
       std::vector<int64_t> profile = Profile(x);
@@ -185,6 +191,7 @@ class Driver {
       // An improvement below 1e-5 of the cost does not reset the count.
       unimproved = !best_.empty() && best_cost_ < best_before - 1e-5 * std::abs(best_before)
                        ? 0 : unimproved + 1;
+      round_s = Elapsed() - round_start;
     }
   }
 
@@ -216,7 +223,7 @@ Expected<SolveResult> SolveFast(const Problem& problem, const SolveOptions& opti
   }
   Model m = fast::BuildModel(problem);
   std::vector<int> maximal = MaximalSteps(problem, m.steps);
-  Driver d(m, options);
+  Driver d(m, options, t0);
   d.Run(maximal);
   r.assignment = d.best();
   r.has_solution = !r.assignment.empty();
