@@ -1,0 +1,26 @@
+// RUN-DISABLED: stablehlo-opt %s.0_9_0.bc --vhlo-to-version=target=current --vhlo-legalize-to-stablehlo -inline | stablehlo-interpreter --interpret
+// RUN: diff <(stablehlo-opt %s.0_9_0.bc --vhlo-to-version=target=current --vhlo-legalize-to-stablehlo) <(stablehlo-opt %s)
+// RUN: diff <(stablehlo-opt %s --stablehlo-legalize-to-vhlo --vhlo-to-version=target=current -emit-bytecode | stablehlo-opt --vhlo-legalize-to-stablehlo) <(stablehlo-opt %s)
+
+module @jit_testcase {
+  func.func public @main() -> tensor<i1> {
+    %0 = call @inputs() : () -> tensor<2x3xf32>
+    %1 = call @expected() : () -> tensor<3xf32>
+    %2 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %3 = stablehlo.reduce(%0 init: %2) across dimensions = [0] : (tensor<2x3xf32>, tensor<f32>) -> tensor<3xf32>
+     reducer(%arg0: tensor<f32>, %arg1: tensor<f32>)  {
+      %5 = stablehlo.add %arg0, %arg1 : tensor<f32>
+      stablehlo.return %5 : tensor<f32>
+    }
+    %4 = stablehlo.custom_call @check.eq(%3, %1) : (tensor<3xf32>, tensor<3xf32>) -> tensor<i1>
+    return %4 : tensor<i1>
+  }
+  func.func private @inputs() -> tensor<2x3xf32> {
+    %0 = stablehlo.constant dense<[[2.33054852, 9.50454616, -2.07316852], [5.14593649, -4.67559958, 3.52607417]]> : tensor<2x3xf32>
+    return %0 : tensor<2x3xf32>
+  }
+  func.func private @expected() -> tensor<3xf32> {
+    %0 = stablehlo.constant dense<[7.47648525, 4.82894659, 1.45290565]> : tensor<3xf32>
+    return %0 : tensor<3xf32>
+  }
+}
