@@ -1,6 +1,8 @@
 // The per-op sharding rule table (exhaustive: a new opcode fails to compile until it is listed).
 #include "sharding/op_sharding.h"
 
+#include <algorithm>
+
 namespace xpar {
 
 ShardingRule ShardingRuleOf(Opcode op) {
@@ -33,7 +35,7 @@ ShardingRule ShardingRuleOf(Opcode op) {
     case Opcode::kReshape:
       return ShardingRule::kReshape;
     case Opcode::kSlice: case Opcode::kPad: case Opcode::kReverse: case Opcode::kConcatenate:
-    case Opcode::kDynamicSlice: case Opcode::kDynamicUpdateSlice:
+    case Opcode::kDynamicSlice: case Opcode::kDynamicUpdateSlice: case Opcode::kReduceWindow:
       return ShardingRule::kDimwise;
     case Opcode::kGather:
       return ShardingRule::kGather;
@@ -49,10 +51,10 @@ ShardingRule ShardingRuleOf(Opcode op) {
       return ShardingRule::kTuple;
     case Opcode::kGetTupleElement:
       return ShardingRule::kGetTupleElement;
-    // The partitioner has no handler for these yet: windows across shard borders (reduce-window,
-    // select-and-scatter), sorting and top-k along a split dim, batch norm's statistics,
-    // bitcasts that may reinterpret the layout, element-width changes.
-    case Opcode::kReduceWindow: case Opcode::kSelectAndScatter: case Opcode::kSort:
+    // The partitioner has no handler for these yet: select-and-scatter's windows, sorting and
+    // top-k (tuples of values and indices), batch norm's statistics, bitcasts that may
+    // reinterpret the layout, element-width changes.
+    case Opcode::kSelectAndScatter: case Opcode::kSort:
     case Opcode::kTopK: case Opcode::kBatchNormTraining: case Opcode::kBatchNormInference:
     case Opcode::kBatchNormGrad: case Opcode::kBitcast: case Opcode::kBitcastConvert:
     // Control flow, calls and fusions: their bodies are not partitioned.
@@ -78,6 +80,46 @@ ShardingRule ShardingRuleOf(Opcode op) {
       return ShardingRule::kReplicated;
   }
   return ShardingRule::kReplicated;
+}
+
+namespace {
+
+// Whether a dimwise instruction touches dim d of its first operand `in`.
+bool Touches(const Instruction& inst, const Shape& in, int64_t d) {
+  const InstructionAttrs& a = inst.attrs();
+  const Opcode op = inst.opcode();
+  const auto has = [&](size_t n) { return d < static_cast<int64_t>(n); };
+  if (op == Opcode::kSlice) return !has(a.slice.size()) || !(a.slice[d] == SliceDim{0, in.dim(d), 1});
+  if (op == Opcode::kPad) return !has(a.padding.size()) || !(a.padding[d] == PadDim{});
+  if (op == Opcode::kDynamicSlice) {
+    return !has(a.dynamic_slice_sizes.size()) || a.dynamic_slice_sizes[d] != in.dim(d);
+  }
+  if (op == Opcode::kDynamicUpdateSlice) {
+    const Shape& update = inst.operand(1)->shape();
+    return update.rank() != in.rank() || update.dim(d) != in.dim(d);
+  }
+  if (op == Opcode::kReduceWindow) return !has(a.window.size()) || !(a.window[d] == WindowDim{});
+  if (op == Opcode::kConcatenate || op == Opcode::kReverse) {
+    return std::find(a.dimensions.begin(), a.dimensions.end(), d) != a.dimensions.end();
+  }
+  return true;  // not a dimwise op: every dim whole
+}
+
+}  // namespace
+
+std::vector<bool> DimsTouched(const Instruction& inst) {
+  const Shape& in = inst.operand(0)->shape();
+  std::vector<bool> touched(in.rank());
+  for (int64_t d = 0; d < in.rank(); ++d) touched[d] = Touches(inst, in, d);
+  return touched;
+}
+
+bool IsDimwiseDataOperand(const Instruction& inst, int64_t i) {
+  const Opcode op = inst.opcode();
+  if (op == Opcode::kPad || op == Opcode::kDynamicSlice) return i == 0;
+  if (op == Opcode::kDynamicUpdateSlice) return i <= 1;
+  if (op == Opcode::kReduceWindow) return i < inst.operand_count() / 2;  // inputs, then inits
+  return true;
 }
 
 const char* ShardingRuleName(ShardingRule rule) {

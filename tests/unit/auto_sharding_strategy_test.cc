@@ -372,9 +372,10 @@ ENTRY e {
   EXPECT_EQ(all[0].operands[0].size(), 2u);
 }
 
-// The planner offers only what the partitioner runs (sharding/op_sharding.h): it has no handler
-// for sort or reduce-window on shards, so neither gets a sharded strategy.
-TEST_F(StrategyTest, OpsThePartitionerRunsReplicatedGetOnlyTheReplicatedStrategy) {
+// The planner offers only what the partitioner runs (sharding/op_sharding.h): sort has no
+// handler on shards, so it gets the replicated strategy only; reduce-window runs split on the
+// dims its window leaves alone, so it may split dim 0 but never the windowed dim 1.
+TEST_F(StrategyTest, StrategiesFollowThePartitionersRules) {
   const Instruction& sort = Root(R"(
 lt {
   a = f32[] parameter(0)
@@ -400,7 +401,17 @@ ENTRY e {
   z = f32[] constant(0)
   ROOT r = f32[64,32] reduce-window(x, z), window={size=1x3 pad=0_0x1_1}, to_apply=add
 })");
-  ASSERT_EQ(Enumerate(window, Model({4})).size(), 1u);
+  EXPECT_EQ(DimsTouched(window), (std::vector<bool>{false, true}));
+  std::vector<Strategy> windows = Enumerate(window, Model({4}));
+  bool split_rows = false;
+  for (const Strategy& s : windows) {
+    EXPECT_TRUE(s.outputs[0].dim_axes[1].empty()) << s.name;
+    EXPECT_TRUE(s.operands[0][0].dim_axes[1].empty()) << s.name;
+    EXPECT_TRUE(s.operands[1][0].IsReplicated()) << s.name;
+    EXPECT_TRUE(s.outputs[0].partial_axes.empty()) << s.name;
+    split_rows |= !s.outputs[0].dim_axes[0].empty();
+  }
+  EXPECT_TRUE(split_rows);
 }
 
 TEST(Resharding, CollectivesAndCostsOnMeshOfFour) {

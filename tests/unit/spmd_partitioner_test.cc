@@ -221,6 +221,42 @@ TEST(SpmdPartitioner, SlicePadConcatReverseIota) {
   ExpectSame(*m, mesh);
 }
 
+// Max pooling over dims 1-2 and a running sum along dim 1: split over the batch (dim 0), which
+// neither window touches, both run on shards with no collective.
+const std::string kWindows = R"(HloModule windows
+%max (a: f32[], b: f32[]) -> f32[] {
+  %a = f32[] parameter(0)
+  %b = f32[] parameter(1)
+  ROOT %m = f32[] maximum(%a, %b)
+}
+%add (c: f32[], d: f32[]) -> f32[] {
+  %c = f32[] parameter(0)
+  %d = f32[] parameter(1)
+  ROOT %s = f32[] add(%c, %d)
+}
+ENTRY %main (x: f32[6,8,8]) -> (f32[6,4,4], f32[6,8,8]) {
+  %x = f32[6,8,8] parameter(0)
+  %ninf = f32[] constant(-inf)
+  %zero = f32[] constant(0)
+  %pool = f32[6,4,4] reduce-window(%x, %ninf), window={size=1x2x2 stride=1x2x2}, to_apply=%max
+  %cum = f32[6,8,8] reduce-window(%x, %zero), window={size=1x8x1 pad=0_0x7_0x0_0}, to_apply=%add
+  ROOT %out = (f32[6,4,4], f32[6,8,8]) tuple(%pool, %cum)
+}
+)";
+
+TEST(SpmdPartitioner, ReduceWindowRunsOnShardsOfUntouchedDims) {
+  Mesh mesh({2, 2});
+  auto m = Annotated(kWindows, {{"x", S({{0, 1}, {}, {}})}, {"pool", S({{0, 1}, {}, {}})},
+                                {"cum", S({{0, 1}, {}, {}})}},
+                     mesh);
+  auto p = ExpectSame(*m, mesh);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(CountOpcode(*p, Opcode::kAllGather), 0);
+  // Split over the windowed dim 2 instead: it is made whole first, and the result still matches.
+  auto whole = Annotated(kWindows, {{"x", S({{}, {}, {0, 1}})}}, mesh);
+  ExpectSame(*whole, mesh);
+}
+
 const std::string kConvGather = R"(HloModule conv_gather
 ENTRY %main (img: f32[4,6,3], k: f32[3,3,8], table: f32[16,4], ids: s32[5,1]) -> (f32[4,6,8], f32[5,4]) {
   %img = f32[4,6,3] parameter(0)

@@ -1,12 +1,15 @@
-// Strategies of ops that move data without arithmetic: broadcast, transpose, reshape, the
-// windowed copies (slice, pad, reverse, concatenate, dynamic-slice, dynamic-update-slice) and
-// the value sources (parameter, constant, iota, rng). All are linear, so partial sums pass
-// through them (except pad, whose padding value would be summed once per device).
+// Strategies of ops that move data: broadcast, transpose, reshape, the windowed ops (slice, pad,
+// reverse, concatenate, dynamic-slice, dynamic-update-slice, reduce-window: split on the dims
+// they leave untouched, as the partitioner runs them) and the value sources (parameter,
+// constant, iota, rng). Partial sums pass through the linear ones (not pad, whose padding value
+// would be summed once per device, nor reduce-window).
 #include <algorithm>
 #include <numeric>
 
+#include "analysis/op_stats.h"
 #include "passes/auto_sharding/spec_einsum.h"
 #include "passes/auto_sharding/spec_families.h"
+#include "sharding/op_sharding.h"
 
 namespace xpar {
 namespace {
@@ -36,25 +39,6 @@ bool AllArrays(const Instruction& inst) {
 }
 
 // Whether the windowed copy `inst` moves data along dim d of its first operand.
-bool Touches(const Instruction& inst, int64_t d) {
-  const InstructionAttrs& a = inst.attrs();
-  const Shape& in = inst.operand(0)->shape();
-  const Opcode op = inst.opcode();
-  if (op == Opcode::kSlice) {
-    return d >= static_cast<int64_t>(a.slice.size()) || !(a.slice[d] == SliceDim{0, in.dim(d), 1});
-  }
-  if (op == Opcode::kPad) {
-    return d >= static_cast<int64_t>(a.padding.size()) || !(a.padding[d] == PadDim{});
-  }
-  if (op == Opcode::kDynamicSlice) {
-    return d >= static_cast<int64_t>(a.dynamic_slice_sizes.size()) ||
-           a.dynamic_slice_sizes[d] != in.dim(d);
-  }
-  if (op == Opcode::kDynamicUpdateSlice) return inst.operand(1)->shape().dim(d) != in.dim(d);
-  // reverse and concatenate name their dims
-  return std::find(a.dimensions.begin(), a.dimensions.end(), d) != a.dimensions.end();
-}
-
 }  // namespace
 
 StrategyList BroadcastStrategies(const Instruction& inst, const CostModel& model,
@@ -151,27 +135,27 @@ StrategyList WindowedCopyStrategies(const Instruction& inst, const CostModel& mo
   }
   Einsum e = OverResult(inst, options);
   const int64_t rank = inst.shape().rank();
-  // The operands that carry data along the result's dims (all of them for concatenate).
-  const int64_t data_operands = op == Opcode::kConcatenate ? inst.operand_count() : (dus ? 2 : 1);
+  const std::vector<bool> touched = DimsTouched(inst);  // the partitioner's own rule
+  std::vector<int64_t> data;  // operands that carry data along the result's dims
   for (int64_t k = 0; k < inst.operand_count(); ++k) {
     const Shape& s = inst.operand(k)->shape();
     EinsumLeaf leaf = Unsplit(s);
-    if (k < data_operands && s.rank() == rank) {
+    if (IsDimwiseDataOperand(inst, k) && s.rank() == rank) {
+      data.push_back(k);
       for (int64_t d = 0; d < rank; ++d) {
         // A dynamic-update-slice's operand follows every loop; the touched ones stay whole.
-        if (!Touches(inst, d) || (dus && k == 0)) leaf.loop_of[d] = d;
+        if (!touched[d] || (dus && k == 0)) leaf.loop_of[d] = d;
       }
     }
     e.operands.push_back({leaf});
   }
-  if (dus) {
-    for (int64_t d = 0; d < rank; ++d) e.loops[d].splittable = !Touches(inst, d);
+  for (int64_t d = 0; d < rank; ++d) {
+    if (dus || op == Opcode::kReduceWindow) e.loops[d].splittable = !touched[d];
   }
-  if (op != Opcode::kPad) {
-    std::vector<int64_t> set;
-    for (int64_t k = 0; k < data_operands; ++k) set.push_back(k);
-    e.partial_operand_sets = {set};
-  }
+  // Linear ops pass pending partial sums through; pad (its pad value) and reduce-window (max,
+  // or an init added once per window) do not.
+  if (op != Opcode::kPad && op != Opcode::kReduceWindow) e.partial_operand_sets = {data};
+  e.flops = op == Opcode::kReduceWindow ? static_cast<double>(InstructionFlops(inst)) : 0;
   return BuildEinsumStrategies(e, model, options);
 }
 
