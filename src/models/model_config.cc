@@ -96,27 +96,6 @@ void AddMlpWeights(const std::string& p, int64_t h, int64_t ffn, std::vector<Wei
   w->push_back({p + "mlp.c_proj.bias", {h}});
 }
 
-// Layers 0, 2, 4, ... are MoE layers, as in Alpa's FlaxMoELayerCollection; the LM head is tied
-// to wte (Alpa's published parameter counts assume a tied embedding).
-void AddMoeWeights(const ModelConfig& c, std::vector<WeightSpec>* w) {
-  int64_t h = c.hidden;
-  w->push_back({"wte.weight", {c.vocab, h}});
-  w->push_back({"wpe.weight", {c.seq, h}});
-  for (int64_t l = 0; l < c.layers; ++l) {
-    std::string p = fmt::format("h.{}.", l);
-    AddAttentionWeights(p, h, w);
-    if (l % 2 == 0) {
-      w->push_back({p + "moe.gate.weight", {h, c.experts}});
-      w->push_back({p + "moe.wi", {c.experts, h, c.ffn}});
-      w->push_back({p + "moe.wo", {c.experts, c.ffn, h}});
-    } else {
-      AddMlpWeights(p, h, c.ffn, w);
-    }
-  }
-  w->push_back({"ln_f.weight", {h}});
-  w->push_back({"ln_f.bias", {h}});
-}
-
 void AddConvBn(const std::string& conv, const std::string& bn, int64_t out, int64_t in,
                int64_t k, std::vector<WeightSpec>* w) {
   w->push_back({conv + ".weight", {out, in, k, k}});
@@ -146,18 +125,27 @@ void AddResnetWeights(const ResnetConfig& r, std::vector<WeightSpec>* w) {
   w->push_back({"fc.bias", {r.classes}});
 }
 
-void AddGptWeights(const ModelConfig& c, std::vector<WeightSpec>* w) {
+// GPT-2 layout. With `moe`, layers 0, 2, 4, ... are MoE layers, as in Alpa's
+// FlaxMoELayerCollection, and the LM head is tied to wte (Alpa's published parameter counts
+// assume a tied embedding); GPT's head is untied.
+void AddGptWeights(const ModelConfig& c, bool moe, std::vector<WeightSpec>* w) {
   int64_t h = c.hidden;
   w->push_back({"wte.weight", {c.vocab, h}});
   w->push_back({"wpe.weight", {c.seq, h}});
   for (int64_t l = 0; l < c.layers; ++l) {
     std::string p = fmt::format("h.{}.", l);
     AddAttentionWeights(p, h, w);
-    AddMlpWeights(p, h, c.ffn, w);
+    if (moe && l % 2 == 0) {
+      w->push_back({p + "moe.gate.weight", {h, c.experts}});
+      w->push_back({p + "moe.wi", {c.experts, h, c.ffn}});
+      w->push_back({p + "moe.wo", {c.experts, c.ffn, h}});
+    } else {
+      AddMlpWeights(p, h, c.ffn, w);
+    }
   }
   w->push_back({"ln_f.weight", {h}});
   w->push_back({"ln_f.bias", {h}});
-  w->push_back({"lm_head.weight", {c.vocab, h}});
+  if (!moe) w->push_back({"lm_head.weight", {c.vocab, h}});
 }
 
 void AddLlamaWeights(const ModelConfig& c, std::vector<WeightSpec>* w) {
@@ -317,9 +305,9 @@ const char* FamilyName(Family family) {
 std::vector<WeightSpec> ModelWeights(const ModelConfig& config) {
   std::vector<WeightSpec> weights;
   switch (config.family) {
-    case Family::kGpt: AddGptWeights(config, &weights); break;
+    case Family::kGpt: AddGptWeights(config, false, &weights); break;
     case Family::kLlama: AddLlamaWeights(config, &weights); break;
-    case Family::kMoe: AddMoeWeights(config, &weights); break;
+    case Family::kMoe: AddGptWeights(config, true, &weights); break;
     case Family::kWideResnet: AddResnetWeights(config.resnet, &weights); break;
   }
   return weights;

@@ -125,17 +125,23 @@ Expected<Instruction*> Parser::Lookup(Scope* scope, std::string_view name, int64
   return local;
 }
 
-Status Parser::ParseOperandList(Scope* scope, OpInfo* op, std::string_view close) {
-  if (lex_.TryConsume(close)) return Status::Ok();
+Status Parser::ParseOperands(Scope* scope, OpInfo* op) {
   do {
     Token t = lex_.Next();
     if (t.kind != Tok::kValueId) {
-      return Error(t.offset, fmt::format("expected an operand, found '{}'", t.text));
+      return Error(t.offset, fmt::format("expected an operand of '{}', found '{}'", op->name,
+                                         t.text));
     }
     ASSIGN_OR_RETURN(Instruction * v, Lookup(scope, t.text, t.offset));
     op->operands.push_back(v);
     op->operand_offsets.push_back(t.offset);
   } while (lex_.TryConsume(","));
+  return Status::Ok();
+}
+
+Status Parser::ParseOperandList(Scope* scope, OpInfo* op, std::string_view close) {
+  if (lex_.TryConsume(close)) return Status::Ok();
+  RETURN_IF_ERROR(ParseOperands(scope, op));
   return Expect(close, "to close the operand list");
 }
 

@@ -101,6 +101,8 @@ class Parser {
                      std::vector<std::pair<std::string, Shape>> args, Region* out);
   Status ParseStatement(Scope* scope, Region* region, bool* terminated);
   Status ParseGenericOp(Scope* scope, OpInfo* op);
+  // `%a, %b, ...` (at least one) into op->operands.
+  Status ParseOperands(Scope* scope, OpInfo* op);
   Status ParseOperandList(Scope* scope, OpInfo* op, std::string_view close);
   Status ParseTrailer(OpInfo* op);
   Status SkipLocation();

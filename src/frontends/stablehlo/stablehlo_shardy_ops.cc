@@ -45,13 +45,7 @@ Status Parser::ParsePrettySdy(Scope* scope, OpInfo* op) {
   if (m != "sharding_constraint" && m != "reshard" && !IsPassThroughSdyOp(m)) {
     return Unsupported(op->offset, fmt::format("Shardy op '{}' is not supported by xpar", op->name));
   }
-  do {
-    Token v = lex_.Next();
-    if (v.kind != Tok::kValueId) return Error(v.offset, fmt::format("expected an operand of '{}'", op->name));
-    ASSIGN_OR_RETURN(Instruction * value, Lookup(scope, v.text, v.offset));
-    op->operands.push_back(value);
-    op->operand_offsets.push_back(v.offset);
-  } while (lex_.TryConsume(","));
+  RETURN_IF_ERROR(ParseOperands(scope, op));
   auto sharding = [&](std::string key) -> Status {
     Attr a;
     a.kind = Attr::Kind::kDialect;

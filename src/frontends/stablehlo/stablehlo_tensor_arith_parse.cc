@@ -46,13 +46,7 @@ Status Parser::ParsePrettyArith(Scope* scope, OpInfo* op) {
     op->attrs.emplace_back("predicate", std::move(a));
     RETURN_IF_ERROR(Expect(",", "after the predicate"));
   }
-  do {
-    Token v = lex_.Next();
-    if (v.kind != Tok::kValueId) return Error(v.offset, fmt::format("expected an operand of '{}'", op->name));
-    ASSIGN_OR_RETURN(Instruction * value, Lookup(scope, v.text, v.offset));
-    op->operands.push_back(value);
-    op->operand_offsets.push_back(v.offset);
-  } while (lex_.TryConsume(","));
+  RETURN_IF_ERROR(ParseOperands(scope, op));
   while (SkipFlag(lex_)) {
   }
   if (lex_.TryConsume("{")) RETURN_IF_ERROR(ParseAttrDict(&op->attrs));

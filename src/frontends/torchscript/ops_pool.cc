@@ -59,14 +59,20 @@ Expected<std::vector<WindowDim>> PoolWindow(Lowering& L, const Node& n, Instruct
   return window;
 }
 
-// max_poolNd(x, kernel, stride, padding, dilation, ceil_mode).
-Status LowerMaxPool(Lowering& L, const Node& n, size_t ns) {
-  ASSIGN_OR_RETURN(Instruction * x, L.Tensor(n, 0));
+// Arguments 1-3 of max_poolNd and avg_poolNd: kernel, stride (empty = the kernel), padding.
+Expected<Pool> KernelStridePadding(Lowering& L, const Node& n, size_t ns) {
   Pool p;
   ASSIGN_OR_RETURN(p.kernel, PerDim(L, n, 1, ns, 1));
   ASSIGN_OR_RETURN(p.stride, PerDim(L, n, 2, ns, 0));
   for (size_t d = 0; d < ns; ++d) p.stride[d] = p.stride[d] == 0 ? p.kernel[d] : p.stride[d];
   ASSIGN_OR_RETURN(p.padding, PerDim(L, n, 3, ns, 0));
+  return p;
+}
+
+// max_poolNd(x, kernel, stride, padding, dilation, ceil_mode).
+Status LowerMaxPool(Lowering& L, const Node& n, size_t ns) {
+  ASSIGN_OR_RETURN(Instruction * x, L.Tensor(n, 0));
+  ASSIGN_OR_RETURN(Pool p, KernelStridePadding(L, n, ns));
   ASSIGN_OR_RETURN(p.dilation, PerDim(L, n, 4, ns, 1));
   ASSIGN_OR_RETURN(p.ceil_mode, L.Bool(n, 5));
   ASSIGN_OR_RETURN(std::vector<WindowDim> window, PoolWindow(L, n, x, p));
@@ -98,11 +104,7 @@ Literal AvgDivisors(const Pool& p, const std::vector<int64_t>& in, bool include_
 // avg_poolNd(x, kernel, stride, padding, ceil_mode, count_include_pad[, divisor_override]).
 Status LowerAvgPool(Lowering& L, const Node& n, size_t ns) {
   ASSIGN_OR_RETURN(Instruction * x, L.Tensor(n, 0));
-  Pool p;
-  ASSIGN_OR_RETURN(p.kernel, PerDim(L, n, 1, ns, 1));
-  ASSIGN_OR_RETURN(p.stride, PerDim(L, n, 2, ns, 0));
-  for (size_t d = 0; d < ns; ++d) p.stride[d] = p.stride[d] == 0 ? p.kernel[d] : p.stride[d];
-  ASSIGN_OR_RETURN(p.padding, PerDim(L, n, 3, ns, 0));
+  ASSIGN_OR_RETURN(Pool p, KernelStridePadding(L, n, ns));
   p.dilation.assign(ns, 1);
   ASSIGN_OR_RETURN(p.ceil_mode, L.Bool(n, 4));
   ASSIGN_OR_RETURN(bool include_pad, L.Bool(n, 5));

@@ -51,10 +51,10 @@ std::vector<std::pair<int64_t, int>> LiveAtMinimalPeak(const solver::Problem& p)
 
 // Names what fills the peak and what would make the program fit.
 Status MemoryInfeasible(const ShardingProblem& sp, int64_t limit, const CostModel& model) {
-  int64_t minimal = solver::MinimalPeakUsage(sp.problem);
   std::vector<std::pair<int64_t, int>> live = LiveAtMinimalPeak(sp.problem);
-  int64_t params = 0;
+  int64_t minimal = 0, params = 0;
   for (auto [bytes, n] : live) {
+    minimal += bytes;
     if (sp.node_inst[n]->opcode() == Opcode::kParameter) params += bytes;
   }
   std::string top;

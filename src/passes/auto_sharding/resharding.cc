@@ -6,7 +6,6 @@
 // one along the axis zeroes its copy (a split axis becomes partial by padding with zeros).
 #include <algorithm>
 
-#include "passes/auto_sharding/spec_enumeration.h"
 #include "passes/auto_sharding/strategy.h"
 #include "sharding/reshard_plan.h"
 
