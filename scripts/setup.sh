@@ -19,6 +19,7 @@ PACKAGES=(
   libopenmpi-dev openmpi-bin  # multi-process runtime (mpirun)
   libtorch-dev python3-torch  # TorchScript frontend; PyTorch reference numerics
   python3-torchvision      # vision models traced by the TorchScript tests
+  pybind11-dev python3-pytest  # the `xpar` Python module and its pytest suite
 )
 
 missing=()
