@@ -1,0 +1,107 @@
+// VJP rules of tuples, batch-norm-training, the custom calls whose meaning xpar knows, and the
+// ops whose gradient needs more than one rule (while loops: not yet).
+#include <fmt/format.h>
+
+#include <cmath>
+#include <numbers>
+
+#include "autodiff/vjp.h"
+
+namespace xpar::autodiff {
+
+// tuple and opt-barrier: element i's adjoint is operand i's (opt-barrier on a tuple: element i
+// of the operand's).
+Status VjpTuple(VjpContext& ctx) {
+  const Instruction& t = *ctx.inst;
+  if (t.opcode() == Opcode::kOptimizationBarrier && t.operand(0)->shape().IsArray()) {
+    return ctx.AddGrad(0, ctx.grad());
+  }
+  bool barrier = t.opcode() == Opcode::kOptimizationBarrier;
+  int64_t n = static_cast<int64_t>(t.shape().tuple_shapes().size());
+  for (int64_t i = 0; i < n; ++i) {
+    Instruction* g = ctx.tuple_grad(i);
+    if (g == nullptr) continue;
+    RETURN_IF_ERROR(barrier ? ctx.AddTupleGrad(0, i, g) : ctx.AddGrad(i, g));
+  }
+  return Status::Ok();
+}
+
+Status VjpGetTupleElement(VjpContext& ctx) {
+  if (!ctx.inst->shape().IsArray()) {
+    return ctx.Error("no gradient rule for a get-tuple-element of a nested tuple");
+  }
+  return ctx.AddTupleGrad(0, ctx.inst->attrs().tuple_index, ctx.grad());
+}
+
+// batch-norm-training(x, scale, offset) -> (y, mean, var): batch-norm-grad gives all three
+// adjoints from y's; adjoints arriving through mean or var are not handled.
+Status VjpBatchNormTraining(VjpContext& ctx) {
+  if (ctx.tuple_grad(1) != nullptr || ctx.tuple_grad(2) != nullptr) {
+    return ctx.Error("no gradient rule for batch-norm-training's mean or variance outputs "
+                     "(only its normalized output is differentiated)");
+  }
+  Instruction* gy = ctx.tuple_grad(0);
+  if (gy == nullptr) return Status::Ok();
+  AdBuilder& b = ctx.b;
+  InstructionAttrs attrs;
+  attrs.epsilon = ctx.inst->attrs().epsilon;
+  attrs.feature_index = ctx.inst->attrs().feature_index;
+  Instruction* grads = b.Op(Opcode::kBatchNormGrad,
+                            {ctx.operand(0), ctx.operand(1), b.GetTupleElement(ctx.inst, 1),
+                             b.GetTupleElement(ctx.inst, 2), gy},
+                            std::move(attrs));
+  for (int64_t i = 0; i < 3; ++i) {
+    if (ctx.active(i)) RETURN_IF_ERROR(ctx.AddGrad(i, b.GetTupleElement(grads, i)));
+  }
+  return Status::Ok();
+}
+
+namespace {
+
+// d/dx of the tanh-approximated GELU 0.5 x (1 + tanh(u)), u = k (x + 0.044715 x^3):
+// 0.5 (1 + tanh(u)) + 0.5 x (1 - tanh(u)^2) k (1 + 3 * 0.044715 x^2).
+Instruction* GeluTanhGrad(AdBuilder& b, Instruction* x) {
+  constexpr double kCubic = 0.044715;
+  const double k = std::sqrt(2.0 / std::numbers::pi);
+  Instruction* x2 = b.Mul(x, x);
+  Instruction* u = b.MulScalar(b.Add(x, b.MulScalar(b.Mul(x2, x), kCubic)), k);
+  Instruction* th = b.Unary(Opcode::kTanh, u);
+  Instruction* one = b.Full(x->shape().type(), 1.0, x->shape().dims());
+  Instruction* left = b.MulScalar(b.Add(one, th), 0.5);
+  Instruction* du = b.MulScalar(b.AddScalar(b.MulScalar(x2, 3.0 * kCubic), 1.0), k);
+  Instruction* right = b.Mul(b.MulScalar(x, 0.5), b.Mul(b.Sub(one, b.Mul(th, th)), du));
+  return b.Add(left, right);
+}
+
+}  // namespace
+
+// Custom calls known by target: AwsNeuronTransferWithStaticRing passes its value through;
+// AwsNeuronGelu (erf GELU) has AwsNeuronGeluBackward for its derivative; AwsNeuronGeluApprxTanh
+// is differentiated in closed form.
+Status VjpCustomCall(VjpContext& ctx) {
+  AdBuilder& b = ctx.b;
+  const std::string& target = ctx.inst->attrs().custom_call_target;
+  bool one_array = ctx.inst->operand_count() == 1 && ctx.inst->shape().IsArray() &&
+                   ctx.operand(0)->shape() == ctx.inst->shape();
+  if (one_array && target == "AwsNeuronTransferWithStaticRing") {
+    return ctx.AddGrad(0, ctx.grad());
+  }
+  if (one_array && target == "AwsNeuronGelu") {
+    InstructionAttrs attrs;
+    attrs.custom_call_target = "AwsNeuronGeluBackward";
+    Shape shape = ctx.inst->shape();
+    Instruction* d = b.Op(Opcode::kCustomCall, {ctx.operand(0)}, std::move(attrs), {}, &shape);
+    return ctx.AddGrad(0, b.Mul(ctx.grad(), d));
+  }
+  if (one_array && target == "AwsNeuronGeluApprxTanh") {
+    return ctx.AddGrad(0, b.Mul(ctx.grad(), GeluTanhGrad(b, ctx.operand(0))));
+  }
+  return ctx.Error(fmt::format("no gradient rule for custom-call target '{}'", target));
+}
+
+Status VjpWhile(VjpContext& ctx) {
+  return ctx.Error("no gradient rule for 'while' (loops are not differentiated yet; unroll "
+                   "the loop in the frontend)");
+}
+
+}  // namespace xpar::autodiff
