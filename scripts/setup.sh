@@ -20,6 +20,8 @@ PACKAGES=(
   libtorch-dev python3-torch  # TorchScript frontend; PyTorch reference numerics
   python3-torchvision      # vision models traced by the TorchScript tests
   pybind11-dev python3-pytest  # the `xpar` Python module and its pytest suite
+  chromium python3-pil     # the plan report test: headless screenshot, checked not blank
+  python3-jsonschema       # `xpar run --trace` output validated against the trace event schema
 )
 
 missing=()
