@@ -41,9 +41,25 @@ struct TrainingStep {
   TrainingStepLayout layout;
 };
 
-// `weights`: forward parameter numbers trained (empty: every floating-point parameter that is not
-// the first `data_count` ... see the implementation's doc); `loss_index` as in GradientRequest.
+// The names torch.optim gives a weight's state ("exp_avg", "exp_avg_sq"; "momentum_buffer"; none
+// for plain SGD), and whether the optimizer keeps the global step counter ("step", s32 scalar).
+std::vector<std::string> PerWeightStateNames(const OptimizerOptions& options);
+bool HasStepCounter(const OptimizerOptions& options);
+
+// `weights`: the forward parameter numbers to train (floating-point arrays, each once; empty:
+// every floating-point array parameter). `loss_index` as in GradientRequest. Calls Differentiate
+// (on a copy whose loss is multiplied by options.loss_scale, when that is not 1) and appends the
+// optimizer. State parameters are, in order: per weight state (PerWeightStateNames, all of the
+// first kind for every weight, then the second kind), then "step" when HasStepCounter; their
+// names are "<state name>.<weight name>" and "step"; they start at zero.
 Expected<TrainingStep> BuildTrainingStep(const Module& forward, const std::vector<int64_t>& weights,
                                          int64_t loss_index, const OptimizerOptions& options);
+
+// The second half of BuildTrainingStep, for a module shaped as Differentiate returns it (entry
+// parameters = the forward's, root = tuple(loss, d loss / d weights[0], ...)): consumes it,
+// renumbers its parameters into the layout above and appends the optimizer.
+Expected<TrainingStep> AppendOptimizer(std::unique_ptr<Module> gradients,
+                                       const std::vector<int64_t>& weights,
+                                       const OptimizerOptions& options);
 
 }  // namespace xpar::autodiff
