@@ -1,0 +1,210 @@
+// The per-layer statistics and the stage cost table (analytic or by the intra-op planner).
+#include "passes/pipeline/stage_costs.h"
+
+#include <algorithm>
+#include <limits>
+#include <set>
+
+namespace xpar::pipeline {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// Parameters that are weights: updated in place (aliased to an output) when the module says
+// which are, else every floating-point one.
+std::vector<bool> WeightParameters(const Module& module) {
+  const Computation& entry = *module.entry();
+  std::vector<bool> weight(entry.parameters().size(), false);
+  std::set<int64_t> aliased;
+  for (const IoAlias& a : module.input_output_alias()) aliased.insert(a.parameter_number);
+  for (size_t p = 0; p < weight.size(); ++p) {
+    const Instruction* param = entry.parameters()[p];
+    if (param == nullptr) continue;
+    weight[p] = aliased.empty() ? (param->shape().IsArray() && IsFloating(param->shape().type()))
+                                : aliased.count(static_cast<int64_t>(p)) > 0;
+  }
+  return weight;
+}
+
+Mesh SubmeshMesh(const SubmeshShape& q) { return Mesh({q.hosts, q.devices_per_host}); }
+
+std::vector<int64_t> AllAxes() { return {0, 1}; }
+
+}  // namespace
+
+std::vector<LayerStats> ComputeLayerStats(const Module& module, const ProgramRoles& roles,
+                                          const std::vector<int32_t>& layer, int64_t num_layers,
+                                          const CostModel& model) {
+  std::vector<LayerStats> stats(num_layers);
+  std::vector<bool> weight = WeightParameters(module);
+  for (const auto& inst : module.entry()->instructions()) {
+    const int64_t i = inst->index();
+    LayerStats& s = stats[layer[i]];
+    const int64_t bytes = inst->shape().ByteSize();
+    if (inst->opcode() == Opcode::kParameter) {
+      const int64_t p = inst->attrs().parameter_number;
+      bool forward_use = false;
+      for (int64_t u : roles.users[i]) forward_use = forward_use || roles.role[u] == Role::kForward;
+      bool is_weight = p >= 0 && p < static_cast<int64_t>(weight.size()) && weight[p];
+      (is_weight && forward_use ? s.weight_bytes : s.other_parameter_bytes) += bytes;
+      continue;
+    }
+    const double seconds = InstructionSeconds(*inst, model);
+    switch (roles.role[i]) {
+      case Role::kForward:
+        s.forward_s += seconds;
+        for (int64_t u : roles.users[i]) {
+          if (roles.role[u] == Role::kBackward) {
+            s.activation_bytes += bytes;
+            break;
+          }
+        }
+        break;
+      case Role::kSource:  // microbatch-independent: once per step, counted with the forward
+        s.forward_s += seconds;
+        break;
+      case Role::kBackward:
+        s.backward_s += seconds;
+        break;
+    }
+  }
+  return stats;
+}
+
+StageCostBuilder::StageCostBuilder(const Module& module, const Cluster& cluster,
+                                   std::vector<LayerStats> stats,
+                                   std::vector<int32_t> layer_of_instruction,
+                                   StageCostOptions options)
+    : module_(module), cluster_(cluster), stats_(std::move(stats)),
+      layer_(std::move(layer_of_instruction)), options_(std::move(options)) {}
+
+Expected<std::vector<StageChoice>> StageCostBuilder::AnalyticChoices(int64_t i, int64_t j,
+                                                                     const CostModel& model) {
+  LayerStats sum;
+  for (int64_t l = i; l <= j; ++l) {
+    sum.forward_s += stats_[l].forward_s;
+    sum.backward_s += stats_[l].backward_s;
+    sum.weight_bytes += stats_[l].weight_bytes;
+    sum.other_parameter_bytes += stats_[l].other_parameter_bytes;
+    sum.activation_bytes += stats_[l].activation_bytes;
+  }
+  const auto d = static_cast<double>(model.mesh().num_devices());
+  const auto b = static_cast<double>(options_.microbatches);
+  StageChoice base;
+  base.forward_s = sum.forward_s / (b * d);
+  base.backward_s = sum.backward_s / (b * d);
+  base.activation_bytes_per_microbatch =
+      static_cast<int64_t>(static_cast<double>(sum.activation_bytes) / (b * d));
+  const std::vector<int64_t> axes = AllAxes();
+  const int64_t w = sum.weight_bytes;
+  // Data parallel: weights, their gradients and the optimizer state on every device; one
+  // all-reduce of the gradients per step.
+  StageChoice dp = base;
+  dp.summary = model.mesh().num_devices() == 1 ? "one device" : "data parallel";
+  dp.backward_s += model.CollectiveSeconds(CollectiveKind::kAllReduce, w, axes) / b;
+  dp.static_bytes = 2 * w + sum.other_parameter_bytes;
+  dp.seconds = dp.forward_s + dp.backward_s;
+  if (model.mesh().num_devices() == 1) return std::vector<StageChoice>{dp};
+  // ZeRO-3: everything split; per microbatch the weights are gathered for the forward and again
+  // for the backward, and the gradients reduce-scattered.
+  StageChoice zero = base;
+  zero.summary = "ZeRO-3 sharded parameters";
+  zero.forward_s += model.CollectiveSeconds(CollectiveKind::kAllGather, w, axes);
+  zero.backward_s += model.CollectiveSeconds(CollectiveKind::kAllGather, w, axes) +
+                     model.CollectiveSeconds(CollectiveKind::kReduceScatter, w, axes);
+  zero.static_bytes =
+      static_cast<int64_t>(static_cast<double>(2 * w + sum.other_parameter_bytes) / d);
+  zero.seconds = zero.forward_s + zero.backward_s;
+  return std::vector<StageChoice>{dp, zero};
+}
+
+Expected<std::vector<StageChoice>> StageCostBuilder::AutoShardingChoice(int64_t i, int64_t j,
+                                                                        const CostModel& model) {
+  ASSIGN_OR_RETURN(std::unique_ptr<Module> stage, ExtractLayers(module_, layer_, i, j));
+  AutoShardingOptions o = options_.auto_sharding;
+  // The stage program holds the whole batch's activations; the limit applies to the
+  // microbatched stage below (Choose), so the intra-op plan itself is only timed.
+  o.memory_limit_bytes = std::numeric_limits<int64_t>::max() / 4;
+  ++solves_;
+  Expected<Plan> plan = PlanAutoSharding(*stage, model, o);
+  if (!plan.ok() && plan.status().code() == StatusCode::kResourceExhausted) {
+    return std::vector<StageChoice>{};  // does not fit at all
+  }
+  if (!plan.ok()) return plan.status();
+  const auto b = static_cast<double>(options_.microbatches);
+  int64_t activations = 0;
+  for (int64_t l = i; l <= j; ++l) activations += stats_[l].activation_bytes;
+  StageChoice c;
+  double forward = 0, backward = 0;
+  for (int64_t l = i; l <= j; ++l) forward += stats_[l].forward_s, backward += stats_[l].backward_s;
+  // The plan prices the whole batch once; per microbatch 1/B of it, split as the layers' own
+  // forward and backward costs are.
+  c.seconds = plan->step_s() / b;
+  c.forward_s = forward + backward > 0 ? c.seconds * forward / (forward + backward) : c.seconds;
+  c.backward_s = c.seconds - c.forward_s;
+  for (const InstructionPlan& ip : plan->instructions) {
+    if (ip.inst->opcode() == Opcode::kParameter) c.static_bytes += ip.bytes_per_device;
+  }
+  c.activation_bytes_per_microbatch = static_cast<int64_t>(
+      static_cast<double>(activations) / (b * static_cast<double>(model.mesh().num_devices())));
+  c.summary = fmt::format("intra-op plan: compute {:.3f} ms, communication {:.3f} ms per step, "
+                          "{} reshardings, {} solver{}",
+                          plan->compute_s * 1e3, plan->communication_s * 1e3,
+                          plan->reshardings.size(), plan->backend, plan->optimal ? " (optimal)" : "");
+  return std::vector<StageChoice>{c};
+}
+
+Expected<std::vector<StageChoice>> StageCostBuilder::Choices(int64_t i, int64_t j,
+                                                             const SubmeshShape& shape) {
+  auto key = std::make_tuple(i, j, shape.size());
+  if (auto it = cache_.find(key); it != cache_.end()) return it->second;
+  ASSIGN_OR_RETURN(CostModel model, CostModel::Create(SubmeshMesh(shape), cluster_));
+  model.set_latency_model(CostModel::LatencyModel::kPerCollective);
+  std::vector<StageChoice> choices;
+  if (options_.mode == StageCostMode::kAnalytic) {
+    ASSIGN_OR_RETURN(choices, AnalyticChoices(i, j, model));
+  } else {
+    ASSIGN_OR_RETURN(choices, AutoShardingChoice(i, j, model));
+  }
+  cache_[key] = choices;
+  return choices;
+}
+
+Expected<StageChoice> StageCostBuilder::Choose(int64_t i, int64_t j, const SubmeshShape& shape,
+                                               int64_t in_flight) {
+  ASSIGN_OR_RETURN(std::vector<StageChoice> choices, Choices(i, j, shape));
+  const StageChoice* best = nullptr;
+  for (const StageChoice& c : choices) {
+    if (c.fits(in_flight, options_.memory_limit_bytes) && (!best || c.seconds < best->seconds)) {
+      best = &c;
+    }
+  }
+  if (best == nullptr) {
+    return ResourceExhausted("layers {}..{} do not fit on a {} submesh with {} microbatches in "
+                             "flight", i, j, shape.ToString(), in_flight);
+  }
+  return *best;
+}
+
+Expected<StageCostTable> StageCostBuilder::Build(const std::vector<SubmeshShape>& shapes,
+                                                 int64_t max_in_flight) {
+  const auto num_layers = static_cast<int64_t>(stats_.size());
+  StageCostTable table(num_layers, shapes, max_in_flight);
+  for (int64_t i = 0; i < num_layers; ++i) {
+    for (int64_t j = i; j < num_layers; ++j) {
+      for (size_t q = 0; q < shapes.size(); ++q) {
+        ASSIGN_OR_RETURN(std::vector<StageChoice> choices, Choices(i, j, shapes[q]));
+        for (int64_t m = 1; m <= max_in_flight; ++m) {
+          double best = kInf;
+          for (const StageChoice& c : choices) {
+            if (c.fits(m, options_.memory_limit_bytes)) best = std::min(best, c.seconds);
+          }
+          table.set(i, j, static_cast<int64_t>(q), m, best);
+        }
+      }
+    }
+  }
+  return table;
+}
+
+}  // namespace xpar::pipeline

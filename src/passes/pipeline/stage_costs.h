@@ -1,0 +1,102 @@
+// The stage cost table of the inter-op DP: t(layers i..j, submesh q, m microbatches in flight),
+// forward + backward seconds per microbatch, infinite when the stage's memory per device does
+// not fit. Two ways to fill it, both profile-free:
+//  - kAnalytic (fast): per-layer roofline seconds from the cost model, and the better of two
+//    intra-op plans that fit on the submesh: data parallelism (weights replicated, gradients
+//    all-reduced once per step) and fully sharded parameters (ZeRO-3: weights, gradients and
+//    optimizer state split over the submesh, weights all-gathered in forward and backward and
+//    gradients reduce-scattered, every microbatch).
+//  - kAutoSharding: the stage's own program planned by the intra-op pass (PlanAutoSharding) on
+//    the submesh's logical mesh; its step time per microbatch. One solve per (i, j, q).
+// Memory per device: parameters (and for data parallelism their gradients) plus m microbatches
+// of the stage's saved activations, split over the submesh.
+// Microbatches scale the whole-batch program: per microbatch, compute and activations are 1/B
+// of the step's (the program is not re-traced at the microbatch size).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "analysis/cost_model.h"
+#include "passes/auto_sharding/auto_sharding.h"
+#include "passes/pipeline/layer_clustering.h"
+#include "passes/pipeline/stage_assignment.h"
+#include "passes/pipeline/stage_dp.h"
+
+namespace xpar::pipeline {
+
+// What one layer costs and holds, on one device, for the whole batch.
+struct LayerStats {
+  double forward_s = 0;
+  double backward_s = 0;          // backward and optimizer ops placed on the layer
+  int64_t weight_bytes = 0;       // trainable parameters (their gradients are synchronised)
+  int64_t other_parameter_bytes = 0;  // optimizer state, step count, data inputs
+  int64_t activation_bytes = 0;   // forward values that a backward op reads (kept for it)
+};
+
+// Weights: parameters updated in place (input_output_alias) that the forward reads; in a module
+// without aliases, the floating-point parameters the forward reads.
+std::vector<LayerStats> ComputeLayerStats(const Module& module, const ProgramRoles& roles,
+                                          const std::vector<int32_t>& layer_of_instruction,
+                                          int64_t num_layers, const CostModel& model);
+
+enum class StageCostMode { kAnalytic, kAutoSharding };
+
+struct StageCostOptions {
+  StageCostMode mode = StageCostMode::kAnalytic;
+  int64_t microbatches = 1;
+  int64_t memory_limit_bytes = 0;  // per device
+  AutoShardingOptions auto_sharding;  // kAutoSharding: options of each stage's solve
+};
+
+// One stage's intra-op choice, for the report.
+struct StageChoice {
+  double seconds = 0;         // per microbatch, forward + backward
+  double forward_s = 0, backward_s = 0;
+  int64_t static_bytes = 0;   // per device: parameters (+ gradients)
+  int64_t activation_bytes_per_microbatch = 0;  // per device
+  std::string summary;        // "data parallel", "ZeRO-3 sharded", or the intra-op plan's figures
+  bool fits(int64_t in_flight, int64_t limit) const {
+    return static_bytes + in_flight * activation_bytes_per_microbatch <= limit;
+  }
+};
+
+// Fills the table and keeps every (i, j, q) choice (the report reads the chosen stages').
+class StageCostBuilder {
+ public:
+  StageCostBuilder(const Module& module, const Cluster& cluster, std::vector<LayerStats> stats,
+                   std::vector<int32_t> layer_of_instruction, StageCostOptions options);
+
+  Expected<StageCostTable> Build(const std::vector<SubmeshShape>& shapes, int64_t max_in_flight);
+  // The cheapest choice of layers [i..j] on `shape` that fits `in_flight` microbatches.
+  Expected<StageChoice> Choose(int64_t i, int64_t j, const SubmeshShape& shape, int64_t in_flight);
+  int64_t solves() const { return solves_; }
+
+ private:
+  Expected<std::vector<StageChoice>> Choices(int64_t i, int64_t j, const SubmeshShape& shape);
+  Expected<std::vector<StageChoice>> AnalyticChoices(int64_t i, int64_t j, const CostModel& model);
+  Expected<std::vector<StageChoice>> AutoShardingChoice(int64_t i, int64_t j,
+                                                        const CostModel& model);
+
+  const Module& module_;
+  Cluster cluster_;
+  std::vector<LayerStats> stats_;
+  std::vector<int32_t> layer_;
+  StageCostOptions options_;
+  int64_t solves_ = 0;
+  // (i, j, submesh size) -> the choices; a size names a shape.
+  std::map<std::tuple<int64_t, int64_t, int64_t>, std::vector<StageChoice>> cache_;
+};
+
+// The instructions of layers [first, last] as a module of their own: values of other layers
+// become parameters, values that other layers or the ROOT read become the output tuple.
+Expected<std::unique_ptr<Module>> ExtractLayers(const Module& module,
+                                                const std::vector<int32_t>& layer_of_instruction,
+                                                int64_t first, int64_t last);
+
+}  // namespace xpar::pipeline
