@@ -64,7 +64,8 @@ Status CheckLoss(const Computation& entry, int64_t loss_index) {
   }
   if (!loss->IsArray() || loss->rank() != 0 || !IsFloating(loss->type())) {
     return InvalidArgument("autodiff: the loss must be a floating-point scalar, but the entry's "
-                           "result{} is {}{}", loss_index >= 0 ? fmt::format(" {}", loss_index) : "",
+                           "result{} is {}{}",
+                           loss_index >= 0 ? fmt::format(" {}", loss_index) : "",
                            loss->ToString(false),
                            root.IsTuple() && loss_index < 0 ? " (pick one with loss_index)" : "");
   }

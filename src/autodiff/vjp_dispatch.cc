@@ -50,7 +50,8 @@ Status VjpContext::AddTupleGrad(int64_t i, int64_t element, Instruction* g) {
   if (!active(i) || g == nullptr) return Status::Ok();
   RETURN_IF_ERROR(b.status());
   const Instruction* op = inst->operand(i);
-  if (!op->shape().IsTuple() || element >= static_cast<int64_t>(op->shape().tuple_shapes().size())) {
+  int64_t count = static_cast<int64_t>(op->shape().tuple_shapes().size());
+  if (!op->shape().IsTuple() || element >= count) {
     return b.Fail(Internal("autodiff: %{} has no tuple element {}", op->name(), element));
   }
   const Shape& want = op->shape().tuple_shape(element);

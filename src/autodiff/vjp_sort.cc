@@ -67,8 +67,8 @@ Status VjpSort(VjpContext& ctx) {
   InstructionAttrs attrs;
   attrs.dimensions = {dim};
   attrs.is_stable = s.attrs().is_stable;
-  Instruction* with_perm =
-      b.Op(Opcode::kSort, std::move(ops), std::move(attrs), {ComparatorWithIota(b, *s.called()[0])});
+  Computation* comparator = ComparatorWithIota(b, *s.called()[0]);
+  Instruction* with_perm = b.Op(Opcode::kSort, std::move(ops), std::move(attrs), {comparator});
   Instruction* perm = b.GetTupleElement(with_perm, n);
   for (int64_t i = 0; i < n; ++i) {
     Instruction* g = n == 1 ? ctx.grad() : ctx.tuple_grad(i);
