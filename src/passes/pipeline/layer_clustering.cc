@@ -66,18 +66,17 @@ Expected<ProgramRoles> ClassifyInstructions(const Module& module, int64_t loss_i
   roles.role.assign(insts.size(), Role::kBackward);
   roles.users.assign(insts.size(), {});
   for (const auto& inst : insts) {
-    bool source = true;
     for (const Instruction* op : inst->operands()) {
-      source = source && roles.role[op->index()] == Role::kSource;
       auto& u = roles.users[op->index()];
       if (u.empty() || u.back() != inst->index()) u.push_back(inst->index());
     }
-    if (source) roles.role[inst->index()] = Role::kSource;
+    if (inst->opcode() == Opcode::kParameter || inst->operand_count() == 0) {
+      roles.role[inst->index()] = Role::kSource;
+    }
   }
   if (roles.role[roles.loss->index()] == Role::kSource) {
-    return InvalidArgument("the loss %{} is computed from parameters and constants alone: there "
-                           "is no forward computation to pipeline",
-                           roles.loss->name());
+    return InvalidArgument("the loss %{} is a {}: there is no forward computation to pipeline",
+                           roles.loss->name(), HloOpcodeName(roles.loss->opcode()));
   }
   roles.feeds_loss.assign(insts.size(), false);
   std::vector<const Instruction*> stack = {roles.loss};

@@ -4,8 +4,8 @@
 //   forward ops  o0 o1 ... o99 (costs from the roofline cost model)
 //   -> layers    [o0..o24] [o25..o49] [o50..o74] [o75..o99]   (L = 4)
 //
-// Forward = what the loss depends on. Parameters, constants and ops that read only those
-// ("sources") are not clustered: stage_assignment.h places them by their users.
+// Forward = what the loss depends on. Parameters and operand-free ops ("sources") are not
+// clustered: stage_assignment.h places them by their users.
 #pragma once
 
 #include <cstdint>
@@ -18,7 +18,7 @@
 namespace xpar::pipeline {
 
 enum class Role : int8_t {
-  kSource,    // parameter, constant, iota, or an op whose operands are all sources
+  kSource,    // a parameter or an operand-free op (constant, iota): an input any stage reads
   kForward,   // a non-source ancestor of the loss (the loss included)
   kBackward,  // everything else: backward, optimizer, other outputs
 };

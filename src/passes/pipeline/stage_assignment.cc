@@ -17,10 +17,11 @@ const std::string* DerivedFrom(const Instruction& inst) {
   return nullptr;
 }
 
-// A backward op's layer by the rule in the header; -1 when it has no placed operand.
-int32_t InferredLayer(const Instruction& inst, const ProgramRoles& roles,
-                      const std::vector<int32_t>& layer,
-                      const std::vector<int32_t>& last_forward_user_layer) {
+// The rule's two bounds for a backward op: A (forward anchor) and G (smallest backward operand
+// layer); -1 where there is none.
+std::pair<int32_t, int32_t> RuleBounds(const Instruction& inst, const ProgramRoles& roles,
+                                       const std::vector<int32_t>& layer,
+                                       const std::vector<int32_t>& last_forward_user_layer) {
   int32_t forward = -1, backward = -1;
   for (const Instruction* op : inst.operands()) {
     int32_t l = layer[op->index()];
@@ -37,16 +38,49 @@ int32_t InferredLayer(const Instruction& inst, const ProgramRoles& roles,
         break;
     }
   }
-  if (forward < 0) return backward;
-  return backward < 0 ? forward : std::min(forward, backward);
+  return {forward, backward};
+}
+
+int32_t MinPlaced(int32_t a, int32_t b) { return a < 0 ? b : b < 0 ? a : std::min(a, b); }
+
+// For each instruction outside the loss's cone, the smallest and largest layer among the
+// weights whose in-place update (an output aliased to a parameter the forward reads) it feeds.
+std::vector<std::pair<int32_t, int32_t>> UpdatedWeightLayers(const Module& module,
+                                                             const ProgramRoles& roles,
+                                                             const std::vector<int32_t>& layer) {
+  const Computation& entry = *module.entry();
+  std::vector<std::pair<int32_t, int32_t>> reach(layer.size(), {-1, -1});
+  auto add = [&](int64_t i, int32_t lo, int32_t hi) {
+    if (lo < 0) return;
+    auto& r = reach[i];
+    r = r.first < 0 ? std::make_pair(lo, hi)
+                    : std::make_pair(std::min(r.first, lo), std::max(r.second, hi));
+  };
+  const Instruction* root = entry.root();
+  for (const IoAlias& alias : module.input_output_alias()) {
+    if (root->opcode() != Opcode::kTuple || alias.output_index.size() != 1) continue;
+    const int64_t out = alias.output_index[0], p = alias.parameter_number;
+    if (out >= root->operand_count() || p >= entry.parameter_count()) continue;
+    const Instruction* param = entry.parameters()[p];
+    if (param == nullptr || !roles.feeds_loss[param->index()]) continue;  // optimizer state
+    add(root->operand(out)->index(), layer[param->index()], layer[param->index()]);
+  }
+  for (int64_t i = static_cast<int64_t>(layer.size()) - 1; i >= 0; --i) {
+    if (roles.feeds_loss[i]) continue;
+    for (int64_t u : roles.users[i]) {
+      if (u != root->index()) add(i, reach[u].first, reach[u].second);
+    }
+  }
+  return reach;
 }
 
 // Sources the loss depends on get the smallest layer among their users that feed the loss
-// (`feeding` pass); the others the largest among all their users. Users come before producers
-// in this walk; sources already placed keep their layer.
-void PlaceSources(const ProgramRoles& roles, bool feeding, std::vector<int32_t>& layer) {
+// (`feeding` pass). The other sources, and backward ops that read no placed value (they depend
+// on such sources only), get the largest layer among all their users. Users come before
+// producers in this walk; what is already placed keeps its layer.
+void PlaceByUsers(const ProgramRoles& roles, bool feeding, std::vector<int32_t>& layer) {
   for (int64_t i = static_cast<int64_t>(layer.size()) - 1; i >= 0; --i) {
-    if (roles.role[i] != Role::kSource || layer[i] >= 0 || roles.feeds_loss[i] != feeding) {
+    if (layer[i] >= 0 || roles.role[i] == Role::kForward || roles.feeds_loss[i] != feeding) {
       continue;
     }
     int32_t best = -1;
@@ -65,7 +99,8 @@ Expected<LayerAssignment> AssignLayers(const Module& module, const ProgramRoles&
   const auto& insts = module.entry()->instructions();
   LayerAssignment a;
   a.layer = clustering.layer_of_forward;
-  PlaceSources(roles, /*feeding=*/true, a.layer);
+  PlaceByUsers(roles, /*feeding=*/true, a.layer);
+  const std::vector<std::pair<int32_t, int32_t>> weights = UpdatedWeightLayers(module, roles, a.layer);
   std::vector<int32_t> last_forward_user(insts.size(), -1);
   std::unordered_map<std::string, int64_t> by_name;
   for (const auto& inst : insts) {
@@ -86,17 +121,17 @@ Expected<LayerAssignment> AssignLayers(const Module& module, const ProgramRoles&
     if (l >= 0) {
       ++a.from_attribute;
     } else {
-      l = InferredLayer(*inst, roles, a.layer, last_forward_user);
+      auto [forward, backward] = RuleBounds(*inst, roles, a.layer, last_forward_user);
+      auto [lo, hi] = weights[inst->index()];
+      // Only one weight's update (or weights of one layer): an optimizer op or the weight's own
+      // gradient; it goes with the weight. -1: placed by its users below.
+      l = lo >= 0 && lo == hi ? MinPlaced(lo, backward) : MinPlaced(forward, backward);
       ++a.inferred;
-    }
-    if (l < 0) {
-      return Internal("%{} reads no placed value although it is not a parameter or constant "
-                      "(a bug)", inst->name());
     }
     a.layer[inst->index()] = l;
   }
-  PlaceSources(roles, /*feeding=*/false, a.layer);
-  for (int32_t& l : a.layer) l = std::max(l, 0);  // unused parameters and constants
+  PlaceByUsers(roles, /*feeding=*/false, a.layer);
+  for (int32_t& l : a.layer) l = std::max(l, 0);  // values nothing reads
   return a;
 }
 

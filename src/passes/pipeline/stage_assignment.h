@@ -9,16 +9,19 @@
 //
 // The rule for a backward op B without xpar.derived_from (a PyTorch/XLA step, or a hand-written
 // backward): let A = the largest layer among B's forward operands and their forward users, and
-// among B's parameter/constant operands that have a forward use; let G = the smallest layer
-// among B's backward operands. B goes to min(A, G) (or the one that exists). Taking A places B
-// with the forward op it is the derivative of (a weight gradient x^T g reads the activation x
-// whose forward user is the dot of this layer); capping by G keeps every backward-to-backward
-// edge going to the same or an earlier layer, so gradients only ever flow towards stage 0, as
-// 1F1B needs. Optimizer ops read the weight (which sits at its first forward use) and its
-// gradient, so they land with the weight. Parameters, constants and ops on them alone
-// ("sources") that the loss depends on go to the first layer that uses them in the forward;
-// the other sources (a step count's bias corrections, the loss gradient's seed) to the largest
-// layer among their users, so that as backward values they too only flow towards stage 0.
+// among B's parameter/constant operands that the forward reads; let G = the smallest layer among
+// B's backward operands. B goes to min(A, G) (or the one that exists). Taking A places B with
+// the forward op it is the derivative of (a weight gradient x^T g reads the activation x whose
+// forward user is the dot of this layer); capping by G keeps every backward-to-backward edge
+// going to the same or an earlier layer, so gradients only ever flow towards stage 0, as 1F1B
+// needs. Optimizer ops: when B only feeds the in-place updates (outputs aliased to parameters,
+// input_output_alias) of weights of one layer W (the weight update, its optimizer state's
+// update, a bias's gradient reduction), B goes to min(W, G) instead: with the weight, which
+// sits at its first forward use. Parameters and constants that the loss depends on go to the
+// first layer that uses them in the forward. The other parameters and constants (optimizer
+// state, the step count), and backward ops that read only those (bias corrections shared by
+// all weights, the loss gradient's seed), go to the largest layer among their users, so that
+// they too only flow towards stage 0.
 //
 // The invariant (CheckStageOrder): among the values the loss depends on, an edge never goes to
 // an earlier stage; among the others, never to a later one; parameters and operand-free
