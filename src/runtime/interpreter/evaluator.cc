@@ -8,6 +8,7 @@
 #include "ir/printer.h"
 #include "runtime/interpreter/collective_hub.h"
 #include "runtime/interpreter/kernels.h"
+#include "runtime/interpreter/op_trace.h"
 
 namespace xpar {
 namespace {
@@ -210,6 +211,7 @@ Expected<Literal> Interpreter::Call(const Computation& c, std::span<const Litera
   std::vector<int64_t> last = LastUses(c);
   EvalContext ctx(*this, &rng_state_);
   std::vector<const Literal*> ops;
+  DeviceTrace* trace = &c == module_.entry() ? device_.trace : nullptr;
   for (const auto& inst_ptr : insts) {
     const Instruction& inst = *inst_ptr;
     int64_t i = inst.index();
@@ -217,6 +219,7 @@ Expected<Literal> Interpreter::Call(const Computation& c, std::span<const Litera
       bound[i] = args[inst.attrs().parameter_number];
       continue;
     }
+    OpTraceScope traced(trace, inst);
     if (ForwardsOperand(inst) && bound[inst.operand(0)->index()]->shape() == inst.shape()) {
       const int64_t src = inst.operand(0)->index();
       if (bound[src] != &values[src]) {  // an argument (or forwards one): alive all call long

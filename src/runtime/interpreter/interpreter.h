@@ -13,6 +13,7 @@ namespace xpar {
 
 class CollectiveTransport;
 class CheckLog;
+struct DeviceTrace;
 
 // Who this device is: replica and partition ids, and the rendezvous for collectives
 // (null when running alone, in which case collectives see groups of size one): the threads
@@ -28,6 +29,8 @@ struct DeviceContext {
   // Where the check.* custom calls of test programs record failures (check_log.h); null: a
   // failed check is an error that stops the run.
   CheckLog* check_log = nullptr;
+  // Where the entry computation's instructions record their run times (op_trace.h); null: off.
+  DeviceTrace* trace = nullptr;
 };
 
 class Interpreter {
@@ -51,10 +54,12 @@ class Interpreter {
 
 // Runs the entry computation on num_replicas * num_partitions simulated devices, one thread
 // each, with in-process collectives. args[d] are device d's arguments (d = replica *
-// num_partitions + partition). Returns each device's result in the same order.
+// num_partitions + partition). Returns each device's result in the same order. With `traces`,
+// (*traces)[d] receives device d's op timings (resized to the device count, one common origin).
 Expected<std::vector<Literal>> RunOnDevices(const Module& module,
                                             std::vector<std::vector<Literal>> args,
                                             int64_t num_replicas, int64_t num_partitions,
-                                            uint64_t rng_seed = 0);
+                                            uint64_t rng_seed = 0,
+                                            std::vector<DeviceTrace>* traces = nullptr);
 
 }  // namespace xpar

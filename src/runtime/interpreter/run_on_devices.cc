@@ -4,13 +4,14 @@
 
 #include "runtime/interpreter/collective_hub.h"
 #include "runtime/interpreter/interpreter.h"
+#include "runtime/interpreter/op_trace.h"
 
 namespace xpar {
 
 Expected<std::vector<Literal>> RunOnDevices(const Module& module,
                                             std::vector<std::vector<Literal>> args,
                                             int64_t num_replicas, int64_t num_partitions,
-                                            uint64_t rng_seed) {
+                                            uint64_t rng_seed, std::vector<DeviceTrace>* traces) {
   if (num_replicas < 1 || num_partitions < 1) {
     return InvalidArgument("need at least one replica and one partition, got {} x {}",
                            num_replicas, num_partitions);
@@ -19,6 +20,7 @@ Expected<std::vector<Literal>> RunOnDevices(const Module& module,
   if (static_cast<int64_t>(args.size()) != n) {
     return InvalidArgument("{} devices but arguments for {}", n, args.size());
   }
+  if (traces) traces->assign(n, DeviceTrace{});  // one origin for all devices
   CollectiveHub hub(n);
   std::vector<Expected<Literal>> results(n, Expected<Literal>(Internal("device did not run")));
   std::vector<std::thread> threads;
@@ -31,6 +33,7 @@ Expected<std::vector<Literal>> RunOnDevices(const Module& module,
       dev.num_replicas = num_replicas;
       dev.num_partitions = num_partitions;
       dev.hub = &hub;
+      dev.trace = traces ? &(*traces)[d] : nullptr;
       // Each device draws its own `rng` stream from the common seed.
       dev.rng_seed = rng_seed + static_cast<uint64_t>(d) * 0x9E3779B97F4A7C15ull;
       Interpreter interp(module, dev);
