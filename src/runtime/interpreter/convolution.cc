@@ -1,6 +1,9 @@
 // convolution: general dimension numbers, any number of spatial dimensions, window stride,
 // padding, lhs (base) and rhs (window) dilation, window reversal, feature and batch groups.
-// A direct loop (correctness first), accumulating in f32 (f64 for f64, wrapping 64-bit for ints).
+// Floating-point convolutions run as im2col + GEMM (conv_gemm.cc); the direct loop here, which
+// accumulates in f32 (f64 for f64, wrapping 64-bit for ints), runs integer ones and is the
+// reference the GEMM path is tested against.
+#include "runtime/interpreter/conv_internal.h"
 #include "runtime/interpreter/elementwise_types.h"
 #include "runtime/interpreter/index_util.h"
 #include "runtime/interpreter/kernels.h"
@@ -10,21 +13,15 @@ namespace {
 
 using Dims = std::vector<int64_t>;
 
-struct ConvPlan {
-  ConvDims dims;
-  std::vector<WindowDim> window;
-  Dims lhs_dims, lhs_strides, rhs_dims, rhs_strides, out_dims;
-  int64_t in_batch = 0, in_feature = 0, out_feature = 0, kernel_in_feature = 0;
-  int64_t feature_groups = 1, batch_groups = 1;
-};
-
 Status CheckDim(int64_t d, int64_t rank, const char* what) {
   if (d < 0 || d >= rank)
     return InvalidArgument("convolution {} dimension {} out of range", what, d);
   return Status::Ok();
 }
 
-Expected<ConvPlan> MakePlan(const Instruction& inst, const Shape& lhs, const Shape& rhs) {
+}  // namespace
+
+Expected<ConvPlan> MakeConvPlan(const Instruction& inst, const Shape& lhs, const Shape& rhs) {
   if (!inst.attrs().conv) return InvalidArgument("convolution without dim_labels");
   ConvPlan p{*inst.attrs().conv,          inst.attrs().window, lhs.dims(),
              RowMajorStrides(lhs.dims()), rhs.dims(),          RowMajorStrides(rhs.dims()),
@@ -78,6 +75,8 @@ Expected<ConvPlan> MakePlan(const Instruction& inst, const Shape& lhs, const Sha
   return p;
 }
 
+namespace {
+
 template <typename A>
 void ConvLoop(const ConvPlan& p, const std::vector<A>& lhs, const std::vector<A>& rhs, A* out) {
   const ConvDims& d = p.dims;
@@ -127,22 +126,39 @@ Literal RunConv(const Instruction& inst, const ConvPlan& p, const Literal& lhs,
   return out;
 }
 
-}  // namespace
-
-Expected<Literal> EvalConvolution(const Instruction& inst, Operands ops, EvalContext& ctx) {
+Expected<ConvPlan> CheckedPlan(const Instruction& inst, Operands ops) {
   if (ops.size() != 2 || !ops[0]->shape().IsArray() || !ops[1]->shape().IsArray() ||
       !inst.shape().IsArray()) {
     return InvalidArgument("convolution takes two arrays");
   }
-  ASSIGN_OR_RETURN(ConvPlan plan, MakePlan(inst, ops[0]->shape(), ops[1]->shape()));
+  return MakeConvPlan(inst, ops[0]->shape(), ops[1]->shape());
+}
+
+}  // namespace
+
+Literal ConvolutionReference(const Instruction& inst, const ConvPlan& plan, const Literal& lhs,
+                             const Literal& rhs) {
   bool any_f64 = false, any_float = false;
-  for (PrimitiveType t : {ops[0]->type(), ops[1]->type(), inst.shape().type()}) {
+  for (PrimitiveType t : {lhs.type(), rhs.type(), inst.shape().type()}) {
     any_f64 = any_f64 || t == PrimitiveType::kF64;
     any_float = any_float || IsFloating(t);
   }
-  if (any_f64) return RunConv<double>(inst, plan, *ops[0], *ops[1]);
-  if (any_float) return RunConv<float>(inst, plan, *ops[0], *ops[1]);
-  return RunConv<uint64_t>(inst, plan, *ops[0], *ops[1]);
+  if (any_f64) return RunConv<double>(inst, plan, lhs, rhs);
+  if (any_float) return RunConv<float>(inst, plan, lhs, rhs);
+  return RunConv<uint64_t>(inst, plan, lhs, rhs);
+}
+
+Expected<Literal> EvalConvolutionReference(const Instruction& inst, Operands ops) {
+  ASSIGN_OR_RETURN(ConvPlan plan, CheckedPlan(inst, ops));
+  return ConvolutionReference(inst, plan, *ops[0], *ops[1]);
+}
+
+Expected<Literal> EvalConvolution(const Instruction& inst, Operands ops, EvalContext& ctx) {
+  ASSIGN_OR_RETURN(ConvPlan plan, CheckedPlan(inst, ops));
+  for (PrimitiveType t : {ops[0]->type(), ops[1]->type(), inst.shape().type()}) {
+    if (IsFloating(t)) return ConvolutionGemm(inst, plan, *ops[0], *ops[1]);
+  }
+  return ConvolutionReference(inst, plan, *ops[0], *ops[1]);
 }
 
 }  // namespace xpar

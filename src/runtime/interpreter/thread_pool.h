@@ -1,0 +1,30 @@
+// Kernel threads: how many cores one device's kernels may use, and a fork-join ParallelFor.
+// Devices share the machine fairly: RunOnDevices gives each device cores / devices threads.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+
+namespace xpar {
+
+// The machine's cores for xpar: $XPAR_NUM_THREADS when set (>= 1), else the hardware count.
+int MachineCores();
+
+// Threads the calling device thread's kernels may use (>= 1). Defaults to MachineCores().
+int KernelThreads();
+// Sets KernelThreads() for the calling thread only (each device thread sets its own share).
+void SetKernelThreads(int threads);
+
+// Sets the threads of the whole process: this thread's kernels and OpenBLAS's GEMM threads
+// (OpenBLAS's count is process-wide). For benchmarks and single-device runs.
+void SetRuntimeThreads(int threads);
+// OpenBLAS's thread count (process-wide); RunOnDevices sets it to the per-device share.
+void SetBlasThreads(int threads);
+int BlasThreads();
+
+// Runs fn(begin, end) over [0, n) split into contiguous chunks on up to KernelThreads()
+// threads, giving each thread at least `min_chunk` items; small ranges run inline. fn must
+// be safe to call concurrently on disjoint ranges. The calling thread takes the first chunk.
+void ParallelFor(int64_t n, int64_t min_chunk, const std::function<void(int64_t, int64_t)>& fn);
+
+}  // namespace xpar
