@@ -13,6 +13,7 @@
 #include "ir/printer.h"
 #include "passes/auto_sharding/manual_plans.h"
 #include "passes/auto_sharding/plan_export.h"
+#include "plan_pipeline.h"
 #include "plan_report.h"
 #include "support/source_text.h"
 
@@ -42,6 +43,7 @@ struct PlanArgs {
   bool quiet = false;
   bool list_clusters = false;
   TorchScriptInputs inputs;  // a .pt file's input shapes, when it records none
+  PipelineCliArgs pipeline;  // --pipeline and its options (plan_pipeline.h)
 };
 
 // "40GiB", "40GB", "512MiB", "1e9" -> bytes.
@@ -159,6 +161,9 @@ int Run(const PlanArgs& a) {
                                                          : CostModel::LatencyModel::kPerCollective);
   auto options = MakeOptions(a);
   if (!options.ok()) return ReportError("plan", options.status());
+  if (a.pipeline.enabled) {
+    return RunPipelinePlan(a.pipeline, a.model, a.inputs, *mesh, *cluster, *options, a.json_out);
+  }
   // --time-limit covers reading the model too: what is left goes to building and solving.
   const auto start = std::chrono::steady_clock::now();
   auto module = LoadModule(a.model, a.inputs);
@@ -227,6 +232,7 @@ void RegisterPlanCommand(CLI::App& app) {
   cmd->add_flag("--quiet", a->quiet, "no solver progress on stderr");
   cmd->add_flag("--list-clusters", a->list_clusters, "list the cluster presets and exit");
   AddTorchScriptInputOptions(*cmd, a->inputs.input_shapes, &a->inputs.inputs_file);
+  AddPipelineOptions(*cmd, a->pipeline);
   cmd->callback([a] { std::exit(Run(*a)); });
 }
 

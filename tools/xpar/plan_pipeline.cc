@@ -1,0 +1,150 @@
+// The --pipeline mode of `xpar plan`: options, the stage table, the JSON.
+#include "plan_pipeline.h"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <nlohmann/json.hpp>
+
+#include "passes/pipeline/pipeline_planner.h"
+#include "support/source_text.h"
+
+namespace xpar {
+namespace {
+
+Expected<pipeline::PipelineOptions> MakePipelineOptions(const PipelineCliArgs& a, const Mesh& mesh,
+                                                        const AutoShardingOptions& intra) {
+  if (mesh.rank() > 2) {
+    return InvalidArgument("--pipeline: --mesh is the cluster as HOSTSxDEVICES (e.g. 2x4) or "
+                           "DEVICES, not {}", mesh.ToString());
+  }
+  pipeline::PipelineOptions o;
+  o.num_hosts = mesh.rank() == 2 ? mesh.axis_size(0) : 1;
+  o.devices_per_host = mesh.shape().back();
+  o.microbatches = a.microbatches;
+  if (a.stages != "auto") {
+    try {
+      size_t end = 0;
+      o.num_stages = std::stoll(a.stages, &end);
+      if (end != a.stages.size() || o.num_stages < 1) throw std::invalid_argument(a.stages);
+    } catch (const std::exception&) {
+      return InvalidArgument("--stages {}: expected a positive number or 'auto'", a.stages);
+    }
+  }
+  o.loss_index = a.loss_index;
+  o.clustering.num_layers = a.layers;
+  o.cost_mode = a.stage_cost == "auto-sharding" ? pipeline::StageCostMode::kAutoSharding
+                                                : pipeline::StageCostMode::kAnalytic;
+  o.memory_limit_bytes = intra.memory_limit_bytes;
+  o.auto_sharding = intra;
+  o.auto_sharding.solve.progress = nullptr;
+  return o;
+}
+
+std::string Devices(const std::vector<int64_t>& d) {
+  if (d.size() == 1) return fmt::format("{}", d[0]);
+  bool contiguous = true;
+  for (size_t i = 1; i < d.size(); ++i) contiguous = contiguous && d[i] == d[i - 1] + 1;
+  return contiguous ? fmt::format("{}-{}", d.front(), d.back()) : fmt::format("{}", fmt::join(d, ","));
+}
+
+void Print(const pipeline::PipelineResult& r, const std::string& model, const Mesh& mesh,
+           const Cluster& cluster) {
+  const pipeline::PipelinePlan& p = r.plan;
+  fmt::print("pipeline plan for {} on {} ({} devices, {}): {} stages, {} microbatches, 1F1B\n",
+             model, mesh.ToString(), mesh.num_devices(), cluster.name, p.stages.size(),
+             p.microbatches);
+  fmt::print("layers: {} (clustered from {} forward ops; memory limit {} per device)\n",
+             r.clustering.num_layers, r.clustering.forward_ops.size(),
+             HumanBytes(r.memory_limit_bytes));
+  fmt::print("  {:>5} {:>7} {:>7} {:>9} {:>11} {:>11} {:>9} {:>12} {:>9}  {}\n", "stage", "layers",
+             "submesh", "devices", "forward", "backward", "in-flight", "memory", "instrs",
+             "intra-op");
+  for (size_t s = 0; s < p.stages.size(); ++s) {
+    const pipeline::Stage& st = p.stages[s];
+    const pipeline::StageReport& rep = r.stages[s];
+    fmt::print("  {:>5} {:>7} {:>7} {:>9} {:>8.4f} ms {:>8.4f} ms {:>9} {:>12} {:>9}  {}\n", s,
+               fmt::format("{}-{}", st.first_layer, st.last_layer),
+               fmt::format("{}x{}", st.submesh.shape[0], st.submesh.shape[1]),
+               Devices(st.submesh.devices), st.forward_seconds * 1e3, st.backward_seconds * 1e3,
+               rep.in_flight, HumanBytes(st.peak_bytes), rep.instructions, rep.intra_op);
+  }
+  fmt::print("estimated step time (1F1B, sum of stages + (B-1) x slowest): {:.3f} ms\n",
+             p.estimated_step_seconds * 1e3);
+  fmt::print("backward ops placed: {} by xpar.derived_from, {} by the inference rule\n",
+             r.from_attribute, r.inferred);
+  fmt::print("inter-op pass: clustering {:.1f} ms, cost table {:.1f} ms ({} entries, {} intra-op "
+             "solves), DP {:.1f} ms ({} of {} bounds)\n",
+             r.clustering_s * 1e3, r.cost_table_s * 1e3, r.table_entries, r.solves, r.dp_s * 1e3,
+             r.bounds_tried, r.bounds_total);
+}
+
+nlohmann::json ToJson(const pipeline::PipelineResult& r, const Mesh& mesh) {
+  nlohmann::json stages = nlohmann::json::array();
+  for (size_t s = 0; s < r.plan.stages.size(); ++s) {
+    const pipeline::Stage& st = r.plan.stages[s];
+    stages.push_back({{"first_layer", st.first_layer},
+                      {"last_layer", st.last_layer},
+                      {"submesh", st.submesh.shape},
+                      {"devices", st.submesh.devices},
+                      {"forward_seconds", st.forward_seconds},
+                      {"backward_seconds", st.backward_seconds},
+                      {"peak_bytes", st.peak_bytes},
+                      {"in_flight_microbatches", r.stages[s].in_flight},
+                      {"instructions", r.stages[s].instructions},
+                      {"intra_op", r.stages[s].intra_op}});
+  }
+  return {{"mesh", mesh.ToString()},
+          {"microbatches", r.plan.microbatches},
+          {"schedule", "1F1B"},
+          {"layers", r.clustering.num_layers},
+          {"memory_limit_bytes", r.memory_limit_bytes},
+          {"estimated_step_seconds", r.plan.estimated_step_seconds},
+          {"stages", stages},
+          {"stage_of_instruction", r.plan.stage_of_instruction},
+          {"pass_seconds",
+           {{"clustering", r.clustering_s}, {"cost_table", r.cost_table_s}, {"dp", r.dp_s}}}};
+}
+
+}  // namespace
+
+void AddPipelineOptions(CLI::App& cmd, PipelineCliArgs& a) {
+  cmd.add_flag("--pipeline", a.enabled,
+               "also choose pipeline stages (Alpa's inter-operator pass): --mesh NxM is N hosts "
+               "of M devices; layers -> stages on submeshes (1 x 2^k, n x M) by dynamic "
+               "programming under 1F1B's memory");
+  cmd.add_option("--microbatches", a.microbatches, "--pipeline: microbatches per step (default 4)")
+      ->check(CLI::PositiveNumber);
+  cmd.add_option("--stages", a.stages, "--pipeline: number of stages, or auto (default)");
+  cmd.add_option("--pipeline-layers", a.layers,
+                 "--pipeline: layers the forward is clustered into (default 16)")
+      ->check(CLI::PositiveNumber);
+  cmd.add_option("--stage-cost", a.stage_cost,
+                 "--pipeline: price stages with the fast analytic model (data parallel or ZeRO-3 "
+                 "per submesh; default) or by planning each stage with the intra-op pass")
+      ->check(CLI::IsMember({"fast", "auto-sharding"}));
+  cmd.add_option("--loss-index", a.loss_index,
+                 "--pipeline: the loss's element in the ROOT tuple (default 0; -1: the ROOT)");
+}
+
+int RunPipelinePlan(const PipelineCliArgs& a, const std::string& model_path,
+                    const TorchScriptInputs& inputs, const Mesh& mesh, const Cluster& cluster,
+                    const AutoShardingOptions& intra, const std::string& json_out) {
+  auto options = MakePipelineOptions(a, mesh, intra);
+  if (!options.ok()) return ReportError("plan", options.status());
+  auto module = LoadModule(model_path, inputs);
+  if (!module.ok()) return ReportError("plan", module.status());
+  auto result = pipeline::PlanPipeline(**module, cluster, *options);
+  if (!result.ok()) return ReportError("plan", result.status());
+  Print(*result, model_path, mesh, cluster);
+  if (!json_out.empty()) {
+    nlohmann::json j = {{"model", model_path}, {"cluster", cluster.name},
+                        {"pipeline", ToJson(*result, mesh)}};
+    Status s = WriteFile(json_out, j.dump(2) + "\n");
+    if (!s.ok()) return ReportError("plan", s);
+    fmt::print("pipeline plan written to {}\n", json_out);
+  }
+  return 0;
+}
+
+}  // namespace xpar
