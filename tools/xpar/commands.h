@@ -13,5 +13,7 @@ void RegisterImportCommand(CLI::App& app);
 void RegisterPartitionCommand(CLI::App& app);
 void RegisterPlanCommand(CLI::App& app);
 void RegisterModelCommand(CLI::App& app);
+void RegisterGradCommand(CLI::App& app);
+void RegisterTrainCommand(CLI::App& app);
 
 }  // namespace xpar

@@ -19,6 +19,8 @@ int main(int argc, char** argv) {
   xpar::RegisterPartitionCommand(app);
   xpar::RegisterSolveCommand(app);
   xpar::RegisterModelCommand(app);
+  xpar::RegisterGradCommand(app);
+  xpar::RegisterTrainCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
