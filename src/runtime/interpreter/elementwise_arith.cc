@@ -1,25 +1,34 @@
 // Unary and binary elementwise math as tight typed loops: the element type is dispatched once
-// per op, and each op runs its own loop (bf16/f16 computed in f32 and rounded on store).
+// per op, and each op runs its own loop (bf16/f16 computed in f32 and rounded on store), split
+// over the device's kernel threads for large arrays (each element is computed the same way).
 #include <bit>
 #include <cmath>
 
 #include "runtime/interpreter/elementwise_internal.h"
 #include "runtime/interpreter/elementwise_types.h"
 #include "runtime/interpreter/reduce_util.h"
+#include "runtime/interpreter/thread_pool.h"
 
 namespace xpar {
 namespace {
 
 template <typename T, typename F>
 void Loop1(std::span<const T> x, std::span<T> y, F f) {
-  const size_t n = y.size();
-  for (size_t i = 0; i < n; ++i) y[i] = Narrow<T>(f(Widen(x[i])));
+  const T* xp = x.data();
+  T* yp = y.data();
+  ParallelFor(static_cast<int64_t>(y.size()), kElementwiseChunk, [&](int64_t lo, int64_t hi) {
+    for (int64_t i = lo; i < hi; ++i) yp[i] = Narrow<T>(f(Widen(xp[i])));
+  });
 }
 
 template <typename T, typename F>
 void Loop2(std::span<const T> a, std::span<const T> b, std::span<T> y, F f) {
-  const size_t n = y.size();
-  for (size_t i = 0; i < n; ++i) y[i] = Narrow<T>(f(Widen(a[i]), Widen(b[i])));
+  const T* ap = a.data();
+  const T* bp = b.data();
+  T* yp = y.data();
+  ParallelFor(static_cast<int64_t>(y.size()), kElementwiseChunk, [&](int64_t lo, int64_t hi) {
+    for (int64_t i = lo; i < hi; ++i) yp[i] = Narrow<T>(f(Widen(ap[i]), Widen(bp[i])));
+  });
 }
 
 // Returns false when the op does not apply to floats.

@@ -4,6 +4,7 @@
 
 #include "runtime/interpreter/elementwise_internal.h"
 #include "runtime/interpreter/elementwise_types.h"
+#include "runtime/interpreter/thread_pool.h"
 
 namespace xpar {
 namespace {
@@ -158,9 +159,11 @@ Expected<Literal> EvalConvertOp(const Instruction& inst, const Literal& x) {
     using From = decltype(from_tag);
     VisitArrayType(out.type(), [&](auto to_tag) {
       using To = decltype(to_tag);
-      auto in = x.data<From>();
-      auto y = out.data<To>();
-      for (size_t i = 0; i < y.size(); ++i) y[i] = ConvertElement<To>(in[i]);
+      const From* in = x.data<From>().data();
+      To* y = out.data<To>().data();
+      ParallelFor(out.ElementCount(), kElementwiseChunk, [&](int64_t lo, int64_t hi) {
+        for (int64_t i = lo; i < hi; ++i) y[i] = ConvertElement<To>(in[i]);
+      });
     });
   });
   return out;

@@ -148,7 +148,7 @@ Expected<Literal> EvalGather(const Instruction& inst, Operands ops, EvalContext&
     return InvalidArgument("gather index vectors have {} elements but start_index_map has {}",
                            t.vector_len, g.start_index_map.size());
   }
-  Literal out(inst.shape());
+  Literal out = Literal::Uninitialized(inst.shape());  // every element is written below
   const auto& out_dims = inst.shape().dims();
   std::vector<int64_t> batch_out_dims, offset_sizes;
   for (int64_t d = 0; d < inst.shape().rank(); ++d) {
@@ -168,6 +168,11 @@ Expected<Literal> EvalGather(const Instruction& inst, Operands ops, EvalContext&
   std::vector<int64_t> op_strides = RowMajorStrides(operand.shape().dims());
   std::vector<int64_t> out_strides = RowMajorStrides(out_dims);
   const int64_t w = ByteWidth(operand.type());
+  std::vector<int64_t> slice_strides, offset_strides;
+  for (size_t k = 0; k < window_dims.size(); ++k) {
+    slice_strides.push_back(op_strides[window_dims[k]]);
+    offset_strides.push_back(out_strides[g.offset_dims[k]]);
+  }
   int64_t b = 0;
   ForEachIndex(t.batch_dims, [&](std::span<const int64_t> bi) {
     std::vector<int64_t> start =
@@ -178,15 +183,9 @@ Expected<Literal> EvalGather(const Instruction& inst, Operands ops, EvalContext&
     }
     int64_t out_base = 0;
     for (size_t i = 0; i < bi.size(); ++i) out_base += bi[i] * out_strides[batch_out_dims[i]];
-    int64_t op_base = LinearIndex(start, op_strides);
-    ForEachIndex(offset_sizes, [&](std::span<const int64_t> oi) {
-      int64_t o = out_base, s = op_base;
-      for (size_t k = 0; k < oi.size(); ++k) {
-        o += oi[k] * out_strides[g.offset_dims[k]];
-        s += oi[k] * op_strides[window_dims[k]];
-      }
-      std::memcpy(out.raw() + o * w, operand.raw() + s * w, static_cast<size_t>(w));
-    });
+    // The slice is one strided block: StridedCopy turns its contiguous runs into memcpy.
+    StridedCopy(offset_sizes, w, operand.raw(), LinearIndex(start, op_strides), slice_strides,
+                out.raw(), out_base, offset_strides);
     ++b;
   });
   return out;

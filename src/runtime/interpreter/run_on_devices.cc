@@ -1,10 +1,12 @@
 // RunOnDevices: one thread per simulated device, each with its own Interpreter, meeting at a
 // shared CollectiveHub. A failing device aborts the hub so no other device waits forever.
+#include <algorithm>
 #include <thread>
 
 #include "runtime/interpreter/collective_hub.h"
 #include "runtime/interpreter/interpreter.h"
 #include "runtime/interpreter/op_trace.h"
+#include "runtime/interpreter/thread_pool.h"
 
 namespace xpar {
 
@@ -22,11 +24,17 @@ Expected<std::vector<Literal>> RunOnDevices(const Module& module,
   }
   if (traces) traces->assign(n, DeviceTrace{});  // one origin for all devices
   CollectiveHub hub(n);
+  // Devices share the cores fairly: each device's kernels (and OpenBLAS, process-wide) get
+  // cores / devices threads, at least one.
+  const int share = std::max<int>(1, MachineCores() / static_cast<int>(n));
+  const int blas_before = BlasThreads();
+  SetBlasThreads(share);
   std::vector<Expected<Literal>> results(n, Expected<Literal>(Internal("device did not run")));
   std::vector<std::thread> threads;
   threads.reserve(n);
   for (int64_t d = 0; d < n; ++d) {
     threads.emplace_back([&, d] {
+      SetKernelThreads(share);
       DeviceContext dev;
       dev.replica_id = d / num_partitions;
       dev.partition_id = d % num_partitions;
@@ -45,6 +53,7 @@ Expected<std::vector<Literal>> RunOnDevices(const Module& module,
     });
   }
   for (std::thread& t : threads) t.join();
+  SetBlasThreads(blas_before);
   Status first = hub.abort_reason();
   if (!first.ok()) return first;
   std::vector<Literal> out;

@@ -22,6 +22,10 @@ void SetRuntimeThreads(int threads);
 void SetBlasThreads(int threads);
 int BlasThreads();
 
+// Elements per thread below which an elementwise loop is not split (a thread start costs about
+// as much as streaming this many elements).
+inline constexpr int64_t kElementwiseChunk = 1 << 16;
+
 // Runs fn(begin, end) over [0, n) split into contiguous chunks on up to KernelThreads()
 // threads, giving each thread at least `min_chunk` items; small ranges run inline. fn must
 // be safe to call concurrently on disjoint ranges. The calling thread takes the first chunk.

@@ -1,0 +1,112 @@
+#!/usr/bin/python3
+"""xpar vs PyTorch eager on single ops, same thread count, in one run (bench/REPORT.md).
+
+For each row and thread count, runs xpar's bench/runtime_vs_torch program on that row (median
+of --reps runs after a warm-up), then the same op in PyTorch eager with torch.set_num_threads
+(median of --reps runs after a warm-up), so both see the same machine load. Prints a markdown
+table: times, xpar/torch, and for GEMM-shaped rows the fraction of the f32 FMA peak.
+
+  /usr/bin/python3 bench/runtime_vs_torch.py --xpar build-perf/bench/runtime_vs_torch \
+      [--threads 1,2] [--reps 5] [--only NAME,...]
+"""
+import argparse
+import statistics
+import subprocess
+import time
+
+import torch
+import torch.nn.functional as F
+
+
+def _rand(*shape, dtype=torch.float32):
+    return (torch.rand(*shape) * 2 - 1).to(dtype)
+
+
+def _conv(x_shape, w_shape, stride, pad, groups, dtype):
+    x, w = _rand(*x_shape, dtype=dtype), _rand(*w_shape, dtype=dtype)
+    return lambda: F.conv2d(x, w, stride=stride, padding=pad, groups=groups)
+
+
+def _chain(n, dtype):
+    a, b, c = (_rand(n, dtype=dtype) for _ in range(3))
+    return lambda: torch.exp(a * b) + c
+
+
+def _gemm(n, dtype):
+    a, b = _rand(n, n, dtype=dtype), _rand(n, n, dtype=dtype)
+    return lambda: a @ b
+
+
+def _layer_norm(r, c):
+    x, g, b = _rand(r, c), _rand(c), _rand(c)
+    return lambda: F.layer_norm(x, (c,), g, b, 1e-5)
+
+
+def _gather(vocab, dim, ids):
+    table = _rand(vocab, dim)
+    idx = torch.randint(0, 8, (ids,))  # as xpar's random integer arguments: [0, 8)
+    return lambda: F.embedding(idx, table)
+
+
+ROWS = {
+    "gemm_f32_1024": lambda: _gemm(1024, torch.float32),
+    "gemm_bf16_1024": lambda: _gemm(1024, torch.bfloat16),
+    "conv3x3_f32": lambda: _conv((8, 64, 56, 56), (64, 64, 3, 3), 1, 1, 1, torch.float32),
+    "conv3x3_bf16": lambda: _conv((8, 64, 56, 56), (64, 64, 3, 3), 1, 1, 1, torch.bfloat16),
+    "conv7x7s2_f32": lambda: _conv((8, 3, 224, 224), (64, 3, 7, 7), 2, 3, 1, torch.float32),
+    "conv_depthwise_f32": lambda: _conv((8, 64, 56, 56), (64, 1, 3, 3), 1, 1, 64,
+                                        torch.float32),
+    "chain_f32_16M": lambda: _chain(1 << 24, torch.float32),
+    "chain_bf16_16M": lambda: _chain(1 << 24, torch.bfloat16),
+    "softmax_f32_4096x1024": lambda: (lambda x: lambda: torch.softmax(x, -1))(_rand(4096, 1024)),
+    "layernorm_f32_4096x768": lambda: _layer_norm(4096, 768),
+    "gather_f32_50257x768_4096": lambda: _gather(50257, 768, 4096),
+}
+
+
+def torch_ms(make, threads, reps):
+    torch.set_num_threads(threads)
+    fn = make()
+    with torch.no_grad():
+        fn()
+        times = []
+        for _ in range(reps):
+            t0 = time.perf_counter()
+            fn()
+            times.append(time.perf_counter() - t0)
+    return statistics.median(times) * 1e3
+
+
+def xpar_run(binary, args):
+    out = subprocess.run([binary] + args, check=True, capture_output=True, text=True).stdout
+    return [line.split() for line in out.splitlines()]
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--xpar", required=True, help="the runtime_vs_torch benchmark program")
+    p.add_argument("--threads", default="1,2")
+    p.add_argument("--reps", type=int, default=5)
+    p.add_argument("--only", default="")
+    a = p.parse_args()
+    threads = [int(t) for t in a.threads.split(",")]
+    rows = [r for r in ROWS if not a.only or r in a.only.split(",")]
+    peak = {int(f[2]): float(f[4]) for f in xpar_run(a.xpar, ["--threads", a.threads, "--only", "none"])
+            if f[0] == "peak"}
+    print(f"torch {torch.__version__}; f32 FMA peak GFLOP/s: "
+          + ", ".join(f"{t} thread(s) {peak[t]:.1f}" for t in threads))
+    print("| row | threads | xpar ms | torch ms | xpar/torch | xpar % of peak | torch % of peak |")
+    print("|---|---|---|---|---|---|---|")
+    for row in rows:
+        for t in threads:
+            f = xpar_run(a.xpar, ["--threads", str(t), "--reps", str(a.reps), "--only", row])
+            f = [x for x in f if x[0] == "row"][0]
+            xms, gflop = float(f[5]), float(f[7])
+            tms = torch_ms(ROWS[row], t, a.reps)
+            pct = (lambda ms: f"{100 * gflop / (ms / 1e3) / peak[t]:.0f}%" if gflop else "")
+            print(f"| {row} | {t} | {xms:.1f} | {tms:.1f} | {xms / tms:.2f} | {pct(xms)} | "
+                  f"{pct(tms)} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
