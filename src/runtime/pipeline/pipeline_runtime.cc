@@ -102,7 +102,7 @@ class Accumulator {
 
 Expected<std::unique_ptr<Pipeline>> Pipeline::Create(StageSplit split,
                                                      const std::vector<Submesh>& submeshes,
-                                                     PipelineOptions options) {
+                                                     PipelineRunOptions options) {
   if (static_cast<int32_t>(submeshes.size()) != split.num_stages) {
     return InvalidArgument("pipeline: {} submeshes for {} stages", submeshes.size(),
                            split.num_stages);
@@ -189,7 +189,7 @@ Status Pipeline::RunStage(int32_t stage, std::span<const Literal> args,
   return Status::Ok();
 }
 
-Expected<PipelineResult> Pipeline::Run(std::span<const Literal> args) const {
+Expected<PipelineRunResult> Pipeline::Run(std::span<const Literal> args) const {
   const int64_t m = options_.microbatches;
   RETURN_IF_ERROR(CheckArguments(split_, is_data_, m, args));
   std::vector<std::vector<Literal>> microbatches(args.size());
@@ -212,7 +212,7 @@ Expected<PipelineResult> Pipeline::Run(std::span<const Literal> args) const {
     });
   }
   for (std::thread& t : threads) t.join();
-  PipelineResult result;
+  PipelineRunResult result;
   result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   // Stages woken by an abort return its reason: any failed stage's status is the first failure.
   for (const Status& s : status) RETURN_IF_ERROR(s);

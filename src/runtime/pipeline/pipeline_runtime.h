@@ -26,7 +26,7 @@ namespace xpar::pipeline {
 
 enum class LossReduction { kMean, kSum };
 
-struct PipelineOptions {
+struct PipelineRunOptions {
   int64_t microbatches = 1;
   Schedule schedule = Schedule::k1F1B;
   // Gradient program parameters that hold the batch on dimension 0 (split into microbatches).
@@ -44,7 +44,7 @@ struct TraceEvent {
   double start_us = 0, end_us = 0;
 };
 
-struct PipelineResult {
+struct PipelineRunResult {
   std::vector<Literal> results;  // the gradient program's result tuple elements, accumulated
   std::vector<TraceEvent> trace;
   double seconds = 0;
@@ -62,22 +62,22 @@ class Pipeline {
   // range, or a stage program the partitioner cannot handle.
   static Expected<std::unique_ptr<Pipeline>> Create(StageSplit split,
                                                     const std::vector<Submesh>& submeshes,
-                                                    PipelineOptions options);
+                                                    PipelineRunOptions options);
 
   // One step: `args` are the gradient program's arguments with the whole batch (data
   // parameters have microbatches times the stage programs' dimension 0). Stages run
   // concurrently; the first failure stops every stage and is returned.
-  Expected<PipelineResult> Run(std::span<const Literal> args) const;
+  Expected<PipelineRunResult> Run(std::span<const Literal> args) const;
 
   const StageSplit& split() const { return split_; }
-  const PipelineOptions& options() const { return options_; }
+  const PipelineRunOptions& options() const { return options_; }
 
  private:
-  Pipeline(StageSplit split, PipelineOptions options)
+  Pipeline(StageSplit split, PipelineRunOptions options)
       : split_(std::move(split)), options_(std::move(options)) {}
 
   StageSplit split_;
-  PipelineOptions options_;
+  PipelineRunOptions options_;
   std::vector<std::vector<PipelineEvent>> schedule_;
   std::vector<std::unique_ptr<StageExecutable>> executables_;  // per program
   std::vector<bool> is_data_;                                  // per gradient parameter
