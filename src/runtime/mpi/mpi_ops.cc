@@ -45,6 +45,56 @@ MPI_Op FloatOp(PrimitiveType t, bool max) {
   return ops[i];
 }
 
+// bf16/f16 combined in f32 and rounded back (to nearest even) at every step, as a ring
+// all-reduce of a 16-bit buffer does: MPI moves 2 bytes per element, never an f32 copy.
+template <typename T, FastCombine kOp>
+void HalfOp(void* in, void* inout, int* len, MPI_Datatype*) {
+  const T* a = static_cast<const T*>(in);
+  T* b = static_cast<T*>(inout);
+  for (int i = 0; i < *len; ++i) {
+    const float x = static_cast<float>(a[i]), y = static_cast<float>(b[i]);
+    float r;
+    if constexpr (kOp == FastCombine::kAdd) {
+      r = x + y;
+    } else if constexpr (kOp == FastCombine::kMul) {
+      r = x * y;
+    } else if (std::isnan(x) || std::isnan(y)) {
+      r = std::isnan(y) ? y : x;  // NaN propagates, as XLA's maximum/minimum
+    } else {
+      r = kOp == FastCombine::kMax ? std::max(x, y) : std::min(x, y);
+    }
+    b[i] = T(r);
+  }
+}
+
+template <typename T>
+MPI_User_function* HalfFunction(FastCombine k) {
+  switch (k) {
+    case FastCombine::kAdd: return HalfOp<T, FastCombine::kAdd>;
+    case FastCombine::kMul: return HalfOp<T, FastCombine::kMul>;
+    case FastCombine::kMax: return HalfOp<T, FastCombine::kMax>;
+    case FastCombine::kMin: return HalfOp<T, FastCombine::kMin>;
+    case FastCombine::kAnd:
+    case FastCombine::kOr:
+    case FastCombine::kAssign:
+    case FastCombine::kNone: return nullptr;
+  }
+  return nullptr;
+}
+
+// The MPI op for a bf16 (else f16) buffer combined with k; MPI_OP_NULL when there is none.
+MPI_Op HalfMpiOp(bool bf16_type, FastCombine k) {
+  static MPI_Op ops[2][8] = {{MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL,
+                              MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL},
+                             {MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL,
+                              MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL}};
+  MPI_User_function* fn = bf16_type ? HalfFunction<bf16>(k) : HalfFunction<f16>(k);
+  if (!fn) return MPI_OP_NULL;
+  MPI_Op& op = ops[bf16_type ? 1 : 0][static_cast<int>(k) & 7];
+  if (op == MPI_OP_NULL) MPI_Op_create(fn, /*commute=*/1, &op);
+  return op;
+}
+
 }  // namespace
 
 bool NativeReduction(PrimitiveType t, FastCombine k, MPI_Datatype* type, MPI_Op* op) {
@@ -91,8 +141,13 @@ bool NativeReduction(PrimitiveType t, FastCombine k, MPI_Datatype* type, MPI_Op*
     case P::kF64:
       *type = MPI_DOUBLE;
       break;
+    case P::kBF16:
+    case P::kF16:
+      *type = MPI_UINT16_T;  // the bits; the op knows the format
+      *op = HalfMpiOp(t == P::kBF16, k);
+      return *op != MPI_OP_NULL;
     default:
-      return false;  // f16, bf16 (no MPI type), tuple, token
+      return false;  // the minifloats, tuple, token
   }
   const bool floating = IsFloating(t);
   switch (k) {

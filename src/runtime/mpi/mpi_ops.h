@@ -25,6 +25,7 @@ Status MpiError(int code, const char* what);
 // The MPI element type and op for combining `t` with `k` natively; false when there is none. Sums
 // and products of signed integers use the unsigned type: the same bits, wrapping defined.
 // Floating max/min use an op with XLA's NaN propagation.
+// bf16/f16 travel as 16-bit words with an op that combines in f32 and rounds at every step.
 bool NativeReduction(PrimitiveType t, FastCombine k, MPI_Datatype* type, MPI_Op* op);
 
 }  // namespace xpar
