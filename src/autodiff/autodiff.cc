@@ -12,6 +12,7 @@
 
 #include "autodiff/ad_builder.h"
 #include "autodiff/clone.h"
+#include "autodiff/inline.h"
 #include "autodiff/vjp.h"
 #include "ir/verifier.h"
 
@@ -153,6 +154,14 @@ Expected<std::unique_ptr<Module>> Differentiate(const Module& forward,
   std::unordered_set<std::string> names;
   for (const auto& comp : module->computations()) {
     for (const auto& inst : comp->instructions()) names.insert(inst->name());
+  }
+  // Calls and fixed-count loops on the differentiated path become straight-line code; a body
+  // may hold more of them, hence the rounds.
+  constexpr int kMaxInlineRounds = 8;
+  for (int round = 0; round < kMaxInlineRounds; ++round) {
+    ASSIGN_OR_RETURN(bool changed, InlineActiveControlFlow(*module, ActiveInstructions(*entry, wrt),
+                                                           names));
+    if (!changed) break;
   }
   AdBuilder b(module.get(), entry, std::move(names));
   Instruction* root = entry->root();

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "autodiff/inline.h"
 #include "autodiff/vjp.h"
 
 namespace xpar::autodiff {
@@ -100,8 +101,11 @@ Status VjpCustomCall(VjpContext& ctx) {
 }
 
 Status VjpWhile(VjpContext& ctx) {
-  return ctx.Error("no gradient rule for 'while' (loops are not differentiated yet; unroll "
-                   "the loop in the frontend)");
+  // Loops with a fixed trip count were unrolled before the reverse pass (inline.h).
+  return ctx.Error(fmt::format("no gradient rule for 'while' without a fixed trip count (a "
+                               "counter started from a constant, +1 per iteration, compared "
+                               "with a constant) or with more than {} iterations",
+                               kMaxUnrolledTripCount));
 }
 
 }  // namespace xpar::autodiff

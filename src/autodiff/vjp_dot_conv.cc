@@ -27,13 +27,23 @@ int64_t RankIn(const Dims& values, int64_t v) {
   return std::find(sorted.begin(), sorted.end(), v) - sorted.begin();
 }
 
-// The adjoint of one dot operand ("self"), given the other operand: dot(g, other) contracting
-// g's dims of the other's free dims, then transposed into self's dim order.
+bool IsIdentity(const Dims& perm) {
+  for (size_t i = 0; i < perm.size(); ++i) {
+    if (perm[i] != static_cast<int64_t>(i)) return false;
+  }
+  return true;
+}
+
+// The adjoint of one dot operand ("self"), given the other operand: a dot of g and the other
+// operand contracting g's dims of the other's free dims, transposed into self's dim order. Of
+// dot(g, other) and dot(other, g), the one that needs no transpose is taken when there is one
+// (e.g. dW = dot(x, g) for x.W).
 Instruction* DotOperandGrad(AdBuilder& b, Instruction* g, Instruction* self, Instruction* other,
                             const Dims& self_batch, const Dims& self_contracting,
                             const Dims& other_batch, const Dims& other_contracting,
                             int64_t g_other_free_offset) {
   int64_t nb = static_cast<int64_t>(self_batch.size());
+  int64_t nc = static_cast<int64_t>(self_contracting.size());
   Dims self_free = FreeDims(self->shape().rank(), self_batch, self_contracting);
   Dims other_free = FreeDims(other->shape().rank(), other_batch, other_contracting);
   int64_t nsf = static_cast<int64_t>(self_free.size());
@@ -42,16 +52,30 @@ Instruction* DotOperandGrad(AdBuilder& b, Instruction* g, Instruction* self, Ins
   for (size_t j = 0; j < other_free.size(); ++j) {
     g_contracting.push_back(g_other_free_offset + static_cast<int64_t>(j));
   }
-  InstructionAttrs attrs;
-  attrs.dot = DotDims{g_batch, g_contracting, other_batch, other_free};
+  // dot(g, other): batch, self's free dims, then other's contracting dims in increasing order.
+  Dims g_first(self->shape().rank()), other_first(self->shape().rank());
+  for (int64_t k = 0; k < nb; ++k) g_first[self_batch[k]] = other_first[self_batch[k]] = k;
+  for (int64_t j = 0; j < nsf; ++j) g_first[self_free[j]] = nb + j;
+  for (int64_t k = 0; k < nc; ++k) {
+    g_first[self_contracting[k]] = nb + nsf + RankIn(other_contracting, other_contracting[k]);
+  }
+  // dot(other, g): batch, other's contracting dims in increasing order, then self's free dims.
+  for (int64_t k = 0; k < nc; ++k) {
+    other_first[self_contracting[k]] = nb + RankIn(other_contracting, other_contracting[k]);
+  }
+  for (int64_t j = 0; j < nsf; ++j) other_first[self_free[j]] = nb + nc + j;
   Instruction* gc = b.Convert(g, other->shape().type());
-  Instruction* d = b.Op(Opcode::kDot, {gc, other}, std::move(attrs));
-  // d's dims: batch, self's free dims, then other's contracting dims in increasing order.
-  Dims perm(self->shape().rank());
-  for (int64_t k = 0; k < nb; ++k) perm[self_batch[k]] = k;
-  for (int64_t j = 0; j < nsf; ++j) perm[self_free[j]] = nb + j;
-  for (size_t k = 0; k < self_contracting.size(); ++k) {
-    perm[self_contracting[k]] = nb + nsf + RankIn(other_contracting, other_contracting[k]);
+  InstructionAttrs attrs;
+  Instruction* d = nullptr;
+  Dims perm;
+  if (IsIdentity(other_first) && !IsIdentity(g_first)) {
+    attrs.dot = DotDims{other_batch, other_free, g_batch, g_contracting};
+    d = b.Op(Opcode::kDot, {other, gc}, std::move(attrs));
+    perm = other_first;
+  } else {
+    attrs.dot = DotDims{g_batch, g_contracting, other_batch, other_free};
+    d = b.Op(Opcode::kDot, {gc, other}, std::move(attrs));
+    perm = g_first;
   }
   return b.Convert(b.Transpose(d, perm), self->shape().type());
 }
