@@ -14,6 +14,7 @@ PACKAGES=(
   coinor-libcbc-dev        # exact integer programming backend
   libgtest-dev libgmock-dev libbenchmark-dev
   llvm-14-tools python3    # FileCheck and lit for golden tests
+  clang libclang-rt-14-dev # libFuzzer targets with ASan/UBSan (scripts/fuzz.sh)
   python3-numpy            # differential tests against NumPy
   python3-scipy            # CHLO special functions checked against SciPy
   libopenmpi-dev openmpi-bin  # multi-process runtime (mpirun)
