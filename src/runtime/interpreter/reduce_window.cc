@@ -1,7 +1,9 @@
 // reduce-window (variadic; stride, padding, base and window dilation) and select-and-scatter.
 // Window positions that fall on padding or between dilated base elements are skipped, which
 // equals reducing the init value there whenever init is the reducer's identity (XLA's contract).
+// Plain reducers, and select-and-scatter with a compare select and a plain scatter, run natively.
 #include <cstring>
+#include <optional>
 
 #include "runtime/interpreter/index_util.h"
 #include "runtime/interpreter/reduce_util.h"
@@ -104,6 +106,87 @@ Status ReduceWindowGeneral(const WindowGeometry& g, const Computation& reducer, 
   return status;
 }
 
+// The select computation of select-and-scatter when it is `compare(p0, p1)` (or the operands
+// swapped, which mirrors the direction) with the element type's default comparison.
+std::optional<ComparisonDirection> MatchNativeSelect(const Computation& select,
+                                                     PrimitiveType t) {
+  if (select.parameter_count() != 2 || !select.root()) return std::nullopt;
+  for (const Instruction* p : select.parameters()) {
+    if (p->shape() != Shape::Scalar(t)) return std::nullopt;
+  }
+  const Instruction* root = select.root();
+  if (root->opcode() != Opcode::kCompare || root->operand_count() != 2) return std::nullopt;
+  const ComparisonType type = root->attrs().comparison_type;
+  if (type != ComparisonType::kDefault && type != ComparisonType::kFloat) return std::nullopt;
+  const Instruction* p0 = select.parameters()[0];
+  const Instruction* p1 = select.parameters()[1];
+  const ComparisonDirection dir = root->attrs().comparison_direction;
+  if (root->operand(0) == p0 && root->operand(1) == p1) return dir;
+  if (root->operand(0) != p1 || root->operand(1) != p0) return std::nullopt;
+  switch (dir) {
+    case ComparisonDirection::kLt: return ComparisonDirection::kGt;
+    case ComparisonDirection::kLe: return ComparisonDirection::kGe;
+    case ComparisonDirection::kGt: return ComparisonDirection::kLt;
+    case ComparisonDirection::kGe: return ComparisonDirection::kLe;
+    case ComparisonDirection::kEq:
+    case ComparisonDirection::kNe: return dir;
+  }
+  return std::nullopt;
+}
+
+template <typename C>
+bool CompareNative(ComparisonDirection dir, C a, C b) {
+  switch (dir) {
+    case ComparisonDirection::kEq: return a == b;
+    case ComparisonDirection::kNe: return a != b;
+    case ComparisonDirection::kLt: return a < b;
+    case ComparisonDirection::kLe: return a <= b;
+    case ComparisonDirection::kGt: return a > b;
+    case ComparisonDirection::kGe: return a >= b;
+  }
+  return false;
+}
+
+// select-and-scatter with a native select (compare) and scatter (add, max, ...): the same
+// picks and the same per-step rounding as calling the two computations per element.
+template <typename T, typename Op>
+void SelectAndScatterNative(const WindowGeometry& g, ComparisonDirection dir, const Literal& operand,
+                            const Literal& source, Literal& out, Op op) {
+  auto x = operand.data<T>();
+  auto src = source.data<T>();
+  auto y = out.data<T>();
+  Dims offsets;
+  std::vector<Dims> scratch;
+  int64_t linear = 0;
+  ForEachIndex(g.out_dims, [&](std::span<const int64_t> o) {
+    const int64_t src_index = linear++;
+    WindowOffsets(g, o, offsets, scratch);
+    if (offsets.empty()) return;
+    int64_t pick = offsets[0];
+    for (size_t k = 1; k < offsets.size(); ++k) {
+      if (!CompareNative(dir, Widen(x[pick]), Widen(x[offsets[k]]))) pick = offsets[k];
+    }
+    y[pick] = Narrow<T>(op(Widen(y[pick]), Widen(src[src_index])));
+  });
+}
+
+// Runs select-and-scatter natively when both computations are recognised; false otherwise.
+bool TrySelectAndScatterNative(const Instruction& inst, const WindowGeometry& g,
+                               const Literal& operand, const Literal& source, Literal& out) {
+  const std::optional<ComparisonDirection> dir = MatchNativeSelect(*inst.called()[0], operand.type());
+  const NativeReduceOp scatter = MatchNativeReducer(*inst.called()[1], operand.type());
+  if (!dir || scatter == NativeReduceOp::kNone || operand.type() == PrimitiveType::kPred) {
+    return false;
+  }
+  VisitArrayType(operand.type(), [&](auto tag) {
+    using T = decltype(tag);
+    WithNativeOp<ComputeT<T>>(scatter, [&](auto op) {
+      SelectAndScatterNative<T>(g, *dir, operand, source, out, op);
+    });
+  });
+  return true;
+}
+
 }  // namespace
 
 Expected<Literal> EvalReduceWindow(const Instruction& inst, Operands ops, EvalContext& ctx) {
@@ -164,6 +247,11 @@ Expected<Literal> EvalSelectAndScatter(const Instruction& inst, Operands ops, Ev
   }
   ASSIGN_OR_RETURN(WindowGeometry g,
                    MakeGeometry(operand.shape(), inst.attrs().window, source.shape().dims()));
+  {
+    Literal out(inst.shape());
+    FillWithScalar(out, init);
+    if (TrySelectAndScatterNative(inst, g, operand, source, out)) return out;
+  }
   ASSIGN_OR_RETURN(ScalarCaller select,
                    ScalarCaller::Create(ctx, *inst.called()[0], {t, t}, {PrimitiveType::kPred}));
   ASSIGN_OR_RETURN(ScalarCaller scatter, ScalarCaller::Create(ctx, *inst.called()[1], {t, t}, {t}));
