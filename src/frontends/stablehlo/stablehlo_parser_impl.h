@@ -35,6 +35,15 @@ struct Attr {
   std::optional<Literal> dense;                      // kDense
   std::string_view text;                             // source text of the whole attribute
 
+  // Defined where Attr is complete: `dict` holds pairs of Attr, which clang's standard library
+  // checks need complete when the implicit members are made inside the class.
+  Attr();
+  Attr(const Attr&);
+  Attr(Attr&&) noexcept;
+  Attr& operator=(const Attr&);
+  Attr& operator=(Attr&&) noexcept;
+  ~Attr();
+
   const Attr* Find(std::string_view name) const;
 };
 using AttrList = std::vector<std::pair<std::string, Attr>>;

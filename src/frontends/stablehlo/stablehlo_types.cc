@@ -65,6 +65,13 @@ bool IsScalarTypeName(std::string_view n) {
 
 }  // namespace
 
+Attr::Attr() = default;
+Attr::Attr(const Attr&) = default;
+Attr::Attr(Attr&&) noexcept = default;
+Attr& Attr::operator=(const Attr&) = default;
+Attr& Attr::operator=(Attr&&) noexcept = default;
+Attr::~Attr() = default;
+
 const Attr* Attr::Find(std::string_view name) const {
   for (const auto& [k, v] : dict) {
     if (k == name) return &v;
@@ -170,12 +177,22 @@ Expected<Shape> Parser::ParseTensorType(int64_t offset) {
     if (p >= static_cast<int64_t>(text.size()) || !IsDigitChar(text[p])) break;
     int64_t start = p, d = 0;
     while (p < static_cast<int64_t>(text.size()) && IsDigitChar(text[p])) ++p;
-    std::from_chars(text.data() + start, text.data() + p, d);
+    if (std::from_chars(text.data() + start, text.data() + p, d).ec != std::errc()) {
+      return Error(start, "tensor dimension out of range");
+    }
     if (p >= static_cast<int64_t>(text.size()) || text[p] != 'x') {
       return Error(p, "expected 'x' after a tensor dimension");
     }
     ++p;
     dims.push_back(d);
+  }
+  // As in the HLO parser: at most 2^56 elements, so element and byte counts cannot overflow.
+  int64_t count = 1;
+  for (int64_t d : dims) {
+    if (d != 0 && count > (int64_t{1} << 56) / d) {
+      return Error(offset, "tensor type has too many elements");
+    }
+    count *= d;
   }
   lex_.set_pos(p);
   Token et = lex_.Peek();

@@ -1,9 +1,38 @@
 // The in-process collective rendezvous (see collective_hub.h).
 #include "runtime/interpreter/collective_hub.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
+#include <atomic>
 
 namespace xpar {
+namespace {
+
+std::atomic<int64_t> collective_timeout_ms{
+    std::chrono::duration_cast<std::chrono::milliseconds>(kDefaultCollectiveTimeout).count()};
+
+// Waits on `cv` until `done` holds or the collective timeout passes; false on timeout.
+template <typename Pred>
+bool WaitWithTimeout(std::condition_variable& cv, std::unique_lock<std::mutex>& lock,
+                     std::chrono::milliseconds timeout, Pred done) {
+  if (timeout.count() <= 0) {
+    cv.wait(lock, done);
+    return true;
+  }
+  return cv.wait_for(lock, timeout, done);
+}
+
+}  // namespace
+
+std::chrono::milliseconds CollectiveTimeout() {
+  return std::chrono::milliseconds(collective_timeout_ms.load());
+}
+
+void SetCollectiveTimeout(std::chrono::milliseconds timeout) {
+  collective_timeout_ms.store(timeout.count());
+}
 
 CollectiveHub::CollectiveHub(int64_t num_devices)
     : num_devices_(num_devices), finished_(static_cast<size_t>(num_devices), false) {}
@@ -16,6 +45,20 @@ Status CollectiveHub::WaitError(const Slot& slot, std::span<const int64_t> group
     }
   }
   return Status::Ok();
+}
+
+Status CollectiveHub::TimeoutError(const Slot& slot, int64_t device,
+                                   std::span<const int64_t> group,
+                                   std::chrono::milliseconds waited) const {
+  std::vector<int64_t> missing;
+  for (size_t r = 0; r < group.size(); ++r) {
+    if (!slot.arrived[r]) missing.push_back(group[r]);
+  }
+  return FailedPrecondition(
+      "collective timed out: device {} waited {:.1f} s for device(s) {} of group {{{}}}, which "
+      "never joined (stuck or gone; --collective-timeout sets the limit)",
+      device, std::chrono::duration<double>(waited).count(), fmt::join(missing, ", "),
+      fmt::join(group, ","));
 }
 
 Expected<std::shared_ptr<const std::vector<Literal>>> CollectiveHub::Exchange(
@@ -45,11 +88,21 @@ Expected<std::shared_ptr<const std::vector<Literal>>> CollectiveHub::Exchange(
     cv_.notify_all();
   }
   Status error;
-  cv_.wait(lock, [&] {
+  const std::chrono::milliseconds timeout = CollectiveTimeout();
+  bool in_time = WaitWithTimeout(cv_, lock, timeout, [&] {
     if (slot.result) return true;
     error = WaitError(slot, group);
     return !error.ok();
   });
+  if (!in_time) {
+    // Every other device stops too: the reason reaches them through the abort.
+    error = TimeoutError(slot, device, group, timeout);
+    if (!aborted_) {
+      aborted_ = true;
+      abort_reason_ = error;
+    }
+    cv_.notify_all();
+  }
   if (!slot.result) return error;
   std::shared_ptr<const std::vector<Literal>> result = slot.result;
   if (++slot.departures == static_cast<int64_t>(group.size())) slots_.erase(key);
@@ -93,7 +146,20 @@ Expected<Literal> CollectiveHub::Recv(int64_t channel, int64_t device) {
     }
     return true;
   };
-  cv_.wait(lock, [&] { return !queue.empty() || aborted_ || others_finished(); });
+  const std::chrono::milliseconds timeout = CollectiveTimeout();
+  if (!WaitWithTimeout(cv_, lock, timeout,
+                       [&] { return !queue.empty() || aborted_ || others_finished(); })) {
+    Status error = FailedPrecondition(
+        "recv on channel {} by device {} timed out after {:.1f} s: no device sent (stuck or "
+        "gone; --collective-timeout sets the limit)",
+        channel, device, std::chrono::duration<double>(timeout).count());
+    if (!aborted_) {
+      aborted_ = true;
+      abort_reason_ = error;
+    }
+    cv_.notify_all();
+    return error;
+  }
   if (queue.empty()) {
     if (aborted_) return FailedPrecondition("recv abandoned: {}", abort_reason_.message());
     return FailedPrecondition("recv on channel {}: every other device finished without sending",

@@ -1,11 +1,13 @@
 // CollectiveTransport: how the interpreter's collectives reach the other devices (the threads
 // CollectiveHub here; MpiTransport in runtime/mpi). CollectiveHub: the in-process rendezvous the
 // device threads of RunOnDevices meet at for every collective. It can be aborted: when one
-// device fails, the others waiting (or arriving later) get an error instead of waiting forever,
-// so no timeout is needed for correctness. The hub also carries the point-to-point channels of
+// device fails, the others waiting (or arriving later) get an error instead of waiting forever.
+// A device that neither fails nor arrives (stuck, or its rank gone) is caught by the collective
+// timeout: the waiting devices stop the run with an error naming it. The hub also carries the point-to-point channels of
 // send / recv and the host queues of infeed / outfeed for interpreter.run_parallel.
 #pragma once
 
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -23,6 +25,13 @@
 #include "support/status.h"
 
 namespace xpar {
+
+// How long a device waits at a collective or a recv for the others before the run stops with an
+// error ("collective timed out") naming the devices that did not arrive (`--collective-timeout`).
+// Process-wide, read when a wait starts; zero or negative: wait forever.
+inline constexpr std::chrono::seconds kDefaultCollectiveTimeout{300};
+std::chrono::milliseconds CollectiveTimeout();
+void SetCollectiveTimeout(std::chrono::milliseconds timeout);
 
 // One collective as the interpreter is about to run it, offered to the transport first.
 struct NativeCollective {
@@ -146,6 +155,8 @@ class CollectiveHub final : public CollectiveTransport {
   using Key = std::tuple<const void*, std::vector<int64_t>, int64_t>;
 
   Status WaitError(const Slot& slot, std::span<const int64_t> group) const;
+  Status TimeoutError(const Slot& slot, int64_t device, std::span<const int64_t> group,
+                      std::chrono::milliseconds waited) const;
 
   const int64_t num_devices_;
   mutable std::mutex mu_;

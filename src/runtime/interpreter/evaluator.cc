@@ -40,6 +40,12 @@ Expected<Literal> EvalStructural(const Instruction& inst, Operands ops, EvalCont
       const Computation& body = *inst.called()[1];
       Literal state = *ops[0];
       for (;;) {
+        // Other devices stopped (an error, a collective timeout): a loop here must not outlive
+        // them, or the run never ends.
+        if (const CollectiveTransport* hub = ctx.device().hub; hub != nullptr) {
+          Status aborted = hub->abort_reason();
+          if (!aborted.ok()) return FailedPrecondition("stopped: {}", aborted.message());
+        }
         const Literal* arg[] = {&state};
         ASSIGN_OR_RETURN(Literal pred, ctx.Call(cond, arg));
         if (!pred.data<bool>()[0]) return state;
