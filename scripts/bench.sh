@@ -59,6 +59,15 @@ iopddl_args=(--scale "$scale")
 [[ -n "$only" ]] && iopddl_args+=(--only "$only")
 "$iopddl_bench" "${iopddl_args[@]}" > "$tmp/iopddl.txt" 2>&1
 t2=$(date +%s)
+# The inter-op (pipeline) pass's compile time, when bench/pipeline_dp_bench is built.
+pipeline_bench="$build/bench/pipeline_dp_bench"
+if [[ -x "$pipeline_bench" ]]; then
+  echo "bench.sh: pipeline (inter-op) pass" >&2
+  "$pipeline_bench" > "$tmp/pipeline.md" 2>&1
+else
+  echo "(not run: build it with \`cmake --build $build --target pipeline_dp_bench\`)" \
+    > "$tmp/pipeline.md"
+fi
 
 summary="$(sed -n '/^| model/,/^$/p' "$tmp/plans.md")"
 losses="$(grep -F '**xpar slower**' "$tmp/plans.md" || true)"
@@ -113,6 +122,14 @@ losses="$(grep -F '**xpar slower**' "$tmp/plans.md" || true)"
   echo '```text'
   cat "$tmp/iopddl.txt"
   echo '```'
+  echo
+  echo "## Pipeline (inter-op) pass"
+  echo
+  echo "\`$(basename "$pipeline_bench")\` (docs/pipeline.md): generated GPT steps (seq 1024, bf16),"
+  echo "the pass's own time: layer clustering (roles, clustering, placement of every instruction),"
+  echo "the stage cost table, the stage DP; then the plan it chose (layers@submesh per stage)."
+  echo
+  cat "$tmp/pipeline.md"
 } > "$tmp/REPORT.md"
 mv "$tmp/REPORT.md" "$out"
 echo "bench.sh: wrote $out" >&2
