@@ -143,7 +143,7 @@ const char kPlanHtmlScript[] = R"xpar_js(
     const rank = mesh.shape.length;
     const rows = rank >= 2 ? mesh.shape[0] : 1;
     const cols = mesh.devices / rows;
-    const cell = Math.max(34, Math.min(84, Math.floor(560 / cols))), gap = 6, left = 70, top = 44;
+    const cell = Math.max(34, Math.min(84, Math.floor(560 / cols))), gap = 6, left = 96, top = 44;
     svg.setAttribute("width", left + cols * (cell + gap) + 10);
     svg.setAttribute("height", top + rows * (cell + gap) + 10);
     svg.dataset.devices = mesh.devices;
@@ -182,7 +182,7 @@ const char kPlanHtmlScript[] = R"xpar_js(
     const shown = order.slice(0, 2).sort((a, b) => a - b);
     const rowDim = shown.length === 2 ? shown[0] : -1, colDim = shown.length ? shown[shown.length - 1] : -1;
     const rowsN = rowDim >= 0 ? n[rowDim] : 1, colsN = colDim >= 0 ? n[colDim] : 1;
-    const w = 300, h = rowDim >= 0 ? 180 : 60, left = 90, top = 30;
+    const w = 300, h = rowDim >= 0 ? 180 : 60, left = 96, top = 30;
     svg.setAttribute("width", left + w + 20);
     svg.setAttribute("height", top + h + 20);
     svg.dataset.tensor = tensor.name;
@@ -192,8 +192,8 @@ const char kPlanHtmlScript[] = R"xpar_js(
     el("svg:text", {x: left, y: 16, class: "axis"}, svg,
        colDim >= 0 ? "\u2192 dim " + colDim + " (" + tensor.dims[colDim] + ")" : "scalar");
     if (rowDim >= 0) {
-      el("svg:text", {x: 4, y: top + 14, class: "axis"}, svg,
-         "\u2193 dim " + rowDim + " (" + tensor.dims[rowDim] + ")");
+      el("svg:text", {x: 4, y: top + 14, class: "axis"}, svg, "\u2193 dim " + rowDim);
+      el("svg:text", {x: 4, y: top + 30, class: "axis small"}, svg, "(" + tensor.dims[rowDim] + ")");
     }
     for (let i = 0; i < rowsN; ++i) {
       for (let j = 0; j < colsN; ++j) {

@@ -13,6 +13,7 @@
 #include "ir/printer.h"
 #include "passes/auto_sharding/manual_plans.h"
 #include "passes/auto_sharding/plan_export.h"
+#include "report/plan_html.h"
 #include "plan_pipeline.h"
 #include "plan_report.h"
 #include "support/source_text.h"
@@ -27,6 +28,7 @@ struct PlanArgs {
   std::string memory;
   std::string json_out;
   std::string hlo_out;
+  std::string html_out;
   double time_limit = 10;
   std::string backend = "auto";
   uint64_t seed = 1;
@@ -102,7 +104,15 @@ Expected<AutoShardingOptions> MakeOptions(const PlanArgs& a) {
   return o;
 }
 
-Status WriteOutputs(const PlanArgs& a, Module& module, const Plan& plan, const Mesh& mesh) {
+Status WriteOutputs(const PlanArgs& a, Module& module, const Plan& plan, const CostModel& model) {
+  const Mesh& mesh = model.mesh();
+  if (!a.html_out.empty()) {  // first: -o below annotates the module
+    PlanHtmlOptions options;
+    options.title = a.model;
+    ASSIGN_OR_RETURN(std::string html, PlanToHtml(module, plan, model, options));
+    RETURN_IF_ERROR(WriteFile(a.html_out, html));
+    fmt::print("plan report written to {}\n", a.html_out);
+  }
   if (!a.json_out.empty()) {
     RETURN_IF_ERROR(WriteFile(a.json_out, PlanToJson(plan, mesh).dump(2) + "\n"));
     fmt::print("plan written to {}\n", a.json_out);
@@ -161,6 +171,10 @@ int Run(const PlanArgs& a) {
                                                          : CostModel::LatencyModel::kPerCollective);
   auto options = MakeOptions(a);
   if (!options.ok()) return ReportError("plan", options.status());
+  if (a.pipeline.enabled && !a.html_out.empty()) {
+    return ReportError("plan", Unimplemented("--html draws intra-operator plans; a report of "
+                                             "--pipeline's stages is not available yet"));
+  }
   if (a.pipeline.enabled) {
     return RunPipelinePlan(a.pipeline, a.model, a.inputs, *mesh, *cluster, *options, a.json_out);
   }
@@ -177,7 +191,7 @@ int Run(const PlanArgs& a) {
   fmt::print("{}", FormatPlan(*plan, *mesh, a.model, a.rows));
   // Before the outputs: -o annotates the module, which would pin every tensor.
   Status s = a.manual ? PrintManualPlans(**module, *model, *options, *plan) : Status::Ok();
-  if (s.ok()) s = WriteOutputs(a, **module, *plan, *mesh);
+  if (s.ok()) s = WriteOutputs(a, **module, *plan, *model);
   if (!s.ok()) return ReportError("plan", s);
   return plan->memory_ok ? 0 : 2;
 }
@@ -199,6 +213,9 @@ void RegisterPlanCommand(CLI::App& app) {
   cmd->add_option("--memory", a->memory,
                   "per-device memory limit, e.g. 40GiB (default: the cluster's device memory)");
   cmd->add_option("--json", a->json_out, "write the plan as JSON");
+  cmd->add_option("--html", a->html_out,
+                  "write the plan as one self-contained HTML page: the mesh, each tensor's "
+                  "sharding drawn on it, collectives, memory over the program, timeline");
   cmd->add_option("-o,--output", a->hlo_out,
                   "write the module with the chosen sharding={...} annotations (HLO text)");
   cmd->add_option("--time-limit", a->time_limit, "seconds for the whole plan: reading the model, building the problem and solving (default 10)");

@@ -16,8 +16,10 @@
 #include "io/tensor_file.h"
 #include "ir/printer.h"
 #include "passes/spmd/spmd_partitioner.h"
+#include "report/chrome_trace.h"
 #include "runtime/interpreter/check_log.h"
 #include "runtime/interpreter/interpreter.h"
+#include "runtime/interpreter/op_trace.h"
 #include "runtime/mpi/mpi_runtime.h"
 
 namespace xpar {
@@ -34,6 +36,7 @@ struct RunOptions {
   bool check = false;
   double rtol = 1e-5;
   std::vector<std::string> input_shapes;  // a .pt file's, when it records none
+  std::string trace;  // --trace: Chrome/Perfetto trace JSON of the run
 };
 
 // Random arguments, except the weights the model file stores (a .pt file's) keep their values.
@@ -128,11 +131,12 @@ void PrintOutputs(const std::vector<NamedTensor>& outs, int64_t limit, const std
 // more than one device), single_args the arguments of a lone device. Returns each device's
 // result, handed over one device or output at a time (under mpirun only rank 0 returns; the
 // other ranks send theirs to it and exit). The one place that executes a program, so another
-// backend can take over here.
+// backend can take over here. With `traces`, each device's op timings land in (*traces)[d].
 Expected<DeviceResults> RunDevices(const Module& m, std::vector<std::vector<Literal>> device_args,
                                    std::vector<Literal> single_args, int64_t replicas,
-                                   int64_t partitions) {
+                                   int64_t partitions, std::vector<DeviceTrace>* traces) {
   if (UnderMpi()) {  // mpirun: each rank runs one device (src/runtime/mpi)
+    if (traces) return Unimplemented("--trace records threads in one process, not MPI ranks");
     if (device_args.empty()) device_args.push_back(std::move(single_args));
     ASSIGN_OR_RETURN(std::optional<DeviceResults> root,
                      RunOnMpiRanks(m, std::move(device_args), replicas, partitions));
@@ -144,6 +148,8 @@ Expected<DeviceResults> RunDevices(const Module& m, std::vector<std::vector<Lite
     CheckLog checks;  // the check.* ops of test programs (StableHLO conformance style)
     DeviceContext dev;
     dev.check_log = &checks;
+    if (traces) traces->assign(1, DeviceTrace{});
+    dev.trace = traces ? &traces->front() : nullptr;
     Interpreter interp(m, dev);
     ASSIGN_OR_RETURN(Literal r, interp.Run(single_args));
     std::vector<std::string> failed = checks.failures();
@@ -156,7 +162,8 @@ Expected<DeviceResults> RunDevices(const Module& m, std::vector<std::vector<Lite
     results.push_back(std::move(r));
     return DeviceResults::InMemory(std::move(results));
   }
-  ASSIGN_OR_RETURN(results, RunOnDevices(m, std::move(device_args), replicas, partitions));
+  ASSIGN_OR_RETURN(results,
+                   RunOnDevices(m, std::move(device_args), replicas, partitions, 0, traces));
   return DeviceResults::InMemory(std::move(results));
 }
 
@@ -165,6 +172,18 @@ Expected<DeviceResults> RunDevices(const Module& m, std::vector<std::vector<Lite
 Expected<std::unique_ptr<TensorFileWriter>> OpenOut(const RunOptions& o) {
   if (o.out.empty()) return std::unique_ptr<TensorFileWriter>();
   return OpenTensorFileWriter(o.out);
+}
+
+// --trace: the devices' op timings as Chrome/Perfetto trace JSON.
+Status WriteTrace(const RunOptions& o, const std::vector<DeviceTrace>& traces,
+                  int64_t partitions) {
+  if (o.trace.empty()) return Status::Ok();
+  ChromeTraceOptions options;
+  options.process_name = fmt::format("xpar run {}", o.path);
+  options.num_partitions = partitions;
+  RETURN_IF_ERROR(WriteFile(o.trace, ChromeTraceJson(traces, options).dump() + "\n"));
+  fmt::print(stderr, "trace written to {}\n", o.trace);
+  return Status::Ok();
 }
 
 int RunOnMesh(const RunOptions& o, const Module& m, std::vector<Literal> args);
@@ -197,8 +216,11 @@ int Run(const RunOptions& o) {
   auto start = std::chrono::steady_clock::now();
   std::vector<std::vector<Literal>> per_device_args;
   if (devices > 1) per_device_args.assign(devices, *args);
-  auto r = RunDevices(m, std::move(per_device_args), std::move(*args), replicas, partitions);
+  std::vector<DeviceTrace> traces;
+  auto r = RunDevices(m, std::move(per_device_args), std::move(*args), replicas, partitions,
+                      o.trace.empty() ? nullptr : &traces);
   if (!r.ok()) return ReportError("run", r.status());
+  if (Status t = WriteTrace(o, traces, partitions); !t.ok()) return ReportError("run", t);
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   fmt::print(stderr, "ran {} on {} device(s) in {:.3f} s\n", m.name(), devices, seconds);
   auto out = OpenOut(o);
@@ -351,8 +373,11 @@ int RunOnMesh(const RunOptions& o, const Module& m, std::vector<Literal> args) {
   }
   auto start = std::chrono::steady_clock::now();
   std::vector<Literal> single = replicas * n == 1 ? device_args[0] : std::vector<Literal>{};
-  auto results = RunDevices(pm, std::move(device_args), std::move(single), replicas, n);
+  std::vector<DeviceTrace> traces;
+  auto results = RunDevices(pm, std::move(device_args), std::move(single), replicas, n,
+                            o.trace.empty() ? nullptr : &traces);
   if (!results.ok()) return ReportError("run", results.status());
+  if (Status t = WriteTrace(o, traces, n); !t.ok()) return ReportError("run", t);
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   fmt::print(stderr, "ran {} partitioned on mesh {} ({} devices{}) in {:.3f} s\n", m.name(),
              mesh->ToString(), replicas * n,
@@ -398,6 +423,9 @@ void RegisterRunCommand(CLI::App& app) {
   cmd->add_option("--mesh", o->mesh,
                   "Partition the module by its sharding annotations onto this device mesh "
                   "(e.g. 2x2) and run one device per thread");
+  cmd->add_option("--trace", o->trace,
+                  "Write each device's op and collective timings as Chrome/Perfetto trace JSON "
+                  "(open in ui.perfetto.dev or chrome://tracing)");
   cmd->add_flag("--check", o->check,
                 "With --mesh: also run on one device and report the largest relative "
                 "difference per output; exit 1 when one exceeds --rtol");
