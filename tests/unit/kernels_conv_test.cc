@@ -67,14 +67,18 @@ ConvCase RandomConv(std::mt19937& rng, PrimitiveType type) {
   window += "}, ";
   const std::string ll = Shuffled("bf" + sp, rng), rl = Shuffled("io" + sp, rng),
                     ol = Shuffled("bf" + sp, rng);
-  auto lhs = DimsFor(ll, [&](char c) { return c == 'b' ? batch : c == 'f' ? cin_per * fg : in[c - '0']; });
+  auto lhs = DimsFor(ll, [&](char c) {
+    return c == 'b' ? batch : c == 'f' ? cin_per * fg : in[c - '0'];
+  });
   auto rhs = DimsFor(rl, [&](char c) { return c == 'i' ? cin_per : c == 'o' ? out : k[c - '0']; });
-  auto res = DimsFor(ol, [&](char c) { return c == 'b' ? batch / bg : c == 'f' ? out : o[c - '0']; });
-  std::string text = Module1(fmt::format(
-      "  a = {} parameter(0)\n  k = {} parameter(1)\n  ROOT r = {} convolution(a, k), "
-      "{}dim_labels={}_{}->{}, feature_group_count={}, batch_group_count={}",
-      ShapeText(type, lhs), ShapeText(type, rhs), ShapeText(type, res),
-      ns > 0 ? window : std::string(), ll, rl, ol, fg, bg));
+  auto res = DimsFor(ol, [&](char c) {
+    return c == 'b' ? batch / bg : c == 'f' ? out : o[c - '0'];
+  });
+  std::string text = Module1(
+      fmt::format("  a = {} parameter(0)\n  k = {} parameter(1)\n  ROOT r = {} convolution(a, k), "
+                  "{}dim_labels={}_{}->{}, feature_group_count={}, batch_group_count={}",
+                  ShapeText(type, lhs), ShapeText(type, rhs), ShapeText(type, res),
+                  ns > 0 ? window : std::string(), ll, rl, ol, fg, bg));
   return {text, lhs, rhs, type};
 }
 
@@ -138,10 +142,11 @@ TEST(KernelsConv, BackwardConvolutionForms) {
 }
 
 TEST(KernelsConv, BadWindowIsAnError) {
-  Expected<Literal> r = TryRunHlo(Module1(
-      "  a = f32[1,1,4] parameter(0)\n  k = f32[1,1,3] parameter(1)\n"
-      "  ROOT r = f32[1,1,3] convolution(a, k), window={size=3}, dim_labels=bf0_oi0->bf0"),
-      {Literal(Shape(PrimitiveType::kF32, {1, 1, 4})), Literal(Shape(PrimitiveType::kF32, {1, 1, 3}))});
+  Expected<Literal> r = TryRunHlo(
+      Module1("  a = f32[1,1,4] parameter(0)\n  k = f32[1,1,3] parameter(1)\n"
+              "  ROOT r = f32[1,1,3] convolution(a, k), window={size=3}, dim_labels=bf0_oi0->bf0"),
+      {Literal(Shape(PrimitiveType::kF32, {1, 1, 4})),
+       Literal(Shape(PrimitiveType::kF32, {1, 1, 3}))});
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("output spatial dimension 0 should be 2"), std::string::npos)
       << r.status().ToString();

@@ -39,7 +39,8 @@ ENTRY e {{
   x = {0}[4,9,11] parameter(0)
   s = {0}[4,4,5] parameter(1)
   z = {0}[] constant(0)
-  ROOT r = {0}[4,9,11] select-and-scatter(x, s, z), window={{size=1x3x3 stride=1x2x2 pad=0_0x0_0x0_0}}, select=sel, scatter=sc
+  ROOT r = {0}[4,9,11] select-and-scatter(x, s, z), window={{size=1x3x3 stride=1x2x2}},
+      select=sel, scatter=sc
 }}
 )",
                      t, select, scatter);

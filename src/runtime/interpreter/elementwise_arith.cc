@@ -248,6 +248,39 @@ bool PredBinary(Opcode op, std::span<const bool> a, std::span<const bool> b, std
 
 }  // namespace
 
+bool IsFusibleFloatOp(Opcode op) {
+  switch (op) {
+    case Opcode::kAbs: case Opcode::kCeil: case Opcode::kFloor: case Opcode::kCosine:
+    case Opcode::kSine: case Opcode::kTan: case Opcode::kTanh: case Opcode::kExp:
+    case Opcode::kExpm1: case Opcode::kLog: case Opcode::kLog1p: case Opcode::kLogistic:
+    case Opcode::kNegate: case Opcode::kRsqrt: case Opcode::kSqrt: case Opcode::kCbrt:
+    case Opcode::kErf: case Opcode::kRoundNearestAfz: case Opcode::kRoundNearestEven:
+    case Opcode::kSign: case Opcode::kAdd: case Opcode::kSubtract: case Opcode::kMultiply:
+    case Opcode::kDivide: case Opcode::kRemainder: case Opcode::kMaximum: case Opcode::kMinimum:
+    case Opcode::kPower: case Opcode::kAtan2:
+      return true;
+    default: return false;  // every other op runs unfused
+  }
+}
+
+bool FloatElementwiseBlock(Opcode op, PrimitiveType t, const void* a, const void* b, void* y,
+                           int64_t n) {
+  bool ok = false;
+  VisitArrayType(t, [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (kIsFloatLike<T>) {
+      std::span<const T> x(static_cast<const T*>(a), static_cast<size_t>(n));
+      std::span<T> out(static_cast<T*>(y), static_cast<size_t>(n));
+      if (b == nullptr) {
+        ok = FloatUnary<T>(op, x, out);
+      } else {
+        ok = FloatBinary<T>(op, x, std::span<const T>(static_cast<const T*>(b), n), out);
+      }
+    }
+  });
+  return ok;
+}
+
 Expected<Literal> EvalUnaryOp(const Instruction& inst, const Literal& x) {
   Expected<Literal> result = Internal("unreachable");
   VisitArrayType(x.type(), [&](auto tag) { result = UnaryTyped<decltype(tag)>(inst, x); });

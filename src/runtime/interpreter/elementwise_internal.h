@@ -9,6 +9,12 @@ namespace xpar {
 // two-operand arithmetic/logic (add ... xor, shifts, power, atan2).
 Expected<Literal> EvalUnaryOp(const Instruction& inst, const Literal& x);
 Expected<Literal> EvalBinaryOp(const Instruction& inst, const Literal& a, const Literal& b);
+// Float unary ops (abs ... tanh) and binary ops (add ... atan2) that loop fusion may chain.
+bool IsFusibleFloatOp(Opcode op);
+// n elements of a fusible op on floating type t (b null for unary ops), computed exactly as
+// EvalUnaryOp / EvalBinaryOp compute them; false when op does not apply.
+bool FloatElementwiseBlock(Opcode op, PrimitiveType t, const void* a, const void* b, void* y,
+                           int64_t n);
 // elementwise_convert.cc
 Expected<Literal> EvalCompareOp(const Instruction& inst, const Literal& a, const Literal& b);
 Expected<Literal> EvalConvertOp(const Instruction& inst, const Literal& x);

@@ -7,6 +7,7 @@
 
 #include "ir/printer.h"
 #include "runtime/interpreter/collective_hub.h"
+#include "runtime/interpreter/fusion.h"
 #include "runtime/interpreter/kernels.h"
 #include "runtime/interpreter/op_trace.h"
 
@@ -215,6 +216,8 @@ Expected<Literal> Interpreter::Call(const Computation& c, std::span<const Litera
   std::vector<Literal> values(insts.size());
   std::vector<const Literal*> bound(insts.size(), nullptr);
   std::vector<int64_t> last = LastUses(c);
+  const ElementwiseFusion fusion(c);  // chains of elementwise ops run as one loop at their root
+  fusion.ExtendLastUses(last);
   EvalContext ctx(*this, &rng_state_);
   std::vector<const Literal*> ops;
   DeviceTrace* trace = &c == module_.entry() ? device_.trace : nullptr;
@@ -225,6 +228,7 @@ Expected<Literal> Interpreter::Call(const Computation& c, std::span<const Litera
       bound[i] = args[inst.attrs().parameter_number];
       continue;
     }
+    if (fusion.Skipped(i)) continue;
     OpTraceScope traced(trace, inst);
     if (ForwardsOperand(inst) && bound[inst.operand(0)->index()]->shape() == inst.shape()) {
       const int64_t src = inst.operand(0)->index();
@@ -240,7 +244,7 @@ Expected<Literal> Interpreter::Call(const Computation& c, std::span<const Litera
     }
     ops.clear();
     for (const Instruction* op : inst.operands()) ops.push_back(bound[op->index()]);
-    Expected<Literal> result = Dispatch(inst, ops, ctx);
+    Expected<Literal> result = fusion.IsRoot(i) ? fusion.Run(i, bound) : Dispatch(inst, ops, ctx);
     if (!result.ok()) {
       if (result.status().message().find("while evaluating") != std::string::npos) {
         return result.status();

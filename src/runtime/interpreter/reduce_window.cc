@@ -137,12 +137,18 @@ std::optional<ComparisonDirection> MatchNativeSelect(const Computation& select,
 template <typename C>
 bool CompareNative(ComparisonDirection dir, C a, C b) {
   switch (dir) {
-    case ComparisonDirection::kEq: return a == b;
-    case ComparisonDirection::kNe: return a != b;
-    case ComparisonDirection::kLt: return a < b;
-    case ComparisonDirection::kLe: return a <= b;
-    case ComparisonDirection::kGt: return a > b;
-    case ComparisonDirection::kGe: return a >= b;
+    case ComparisonDirection::kEq:
+      return a == b;
+    case ComparisonDirection::kNe:
+      return a != b;
+    case ComparisonDirection::kLt:
+      return a < b;
+    case ComparisonDirection::kLe:
+      return a <= b;
+    case ComparisonDirection::kGt:
+      return a > b;
+    case ComparisonDirection::kGe:
+      return a >= b;
   }
   return false;
 }
@@ -150,8 +156,8 @@ bool CompareNative(ComparisonDirection dir, C a, C b) {
 // select-and-scatter with a native select (compare) and scatter (add, max, ...): the same
 // picks and the same per-step rounding as calling the two computations per element.
 template <typename T, typename Op>
-void SelectAndScatterNative(const WindowGeometry& g, ComparisonDirection dir, const Literal& operand,
-                            const Literal& source, Literal& out, Op op) {
+void SelectAndScatterNative(const WindowGeometry& g, ComparisonDirection dir,
+                            const Literal& operand, const Literal& source, Literal& out, Op op) {
   auto x = operand.data<T>();
   auto src = source.data<T>();
   auto y = out.data<T>();
@@ -173,16 +179,16 @@ void SelectAndScatterNative(const WindowGeometry& g, ComparisonDirection dir, co
 // Runs select-and-scatter natively when both computations are recognised; false otherwise.
 bool TrySelectAndScatterNative(const Instruction& inst, const WindowGeometry& g,
                                const Literal& operand, const Literal& source, Literal& out) {
-  const std::optional<ComparisonDirection> dir = MatchNativeSelect(*inst.called()[0], operand.type());
+  const std::optional<ComparisonDirection> dir =
+      MatchNativeSelect(*inst.called()[0], operand.type());
   const NativeReduceOp scatter = MatchNativeReducer(*inst.called()[1], operand.type());
   if (!dir || scatter == NativeReduceOp::kNone || operand.type() == PrimitiveType::kPred) {
     return false;
   }
   VisitArrayType(operand.type(), [&](auto tag) {
     using T = decltype(tag);
-    WithNativeOp<ComputeT<T>>(scatter, [&](auto op) {
-      SelectAndScatterNative<T>(g, *dir, operand, source, out, op);
-    });
+    WithNativeOp<ComputeT<T>>(
+        scatter, [&](auto op) { SelectAndScatterNative<T>(g, *dir, operand, source, out, op); });
   });
   return true;
 }

@@ -1,0 +1,109 @@
+// Elementwise loop fusion (see fusion.h). Blocks of kBlock elements keep every intermediate in
+// cache; blocks are split over the device's kernel threads.
+#include "runtime/interpreter/fusion.h"
+
+#include <algorithm>
+#include <atomic>
+
+#include "runtime/interpreter/elementwise_internal.h"
+#include "runtime/interpreter/thread_pool.h"
+
+namespace xpar {
+namespace {
+
+constexpr int64_t kBlock = 2048;           // elements per block: intermediates stay in L1/L2
+constexpr int64_t kMinElements = 1 << 14;  // smaller arrays: fusion saves too little
+
+bool Fusible(const Instruction& inst) {
+  const Shape& s = inst.shape();
+  if (!IsFusibleFloatOp(inst.opcode()) || !s.IsArray() || s.ElementCount() < kMinElements ||
+      inst.operand_count() < 1 || inst.operand_count() > 2) {
+    return false;
+  }
+  if (s.type() != PrimitiveType::kF32 && s.type() != PrimitiveType::kBF16 &&
+      s.type() != PrimitiveType::kF16 && s.type() != PrimitiveType::kF64) {
+    return false;  // integers and the minifloats keep their unfused kernels
+  }
+  for (const Instruction* op : inst.operands()) {
+    if (op->shape().type() != s.type() || op->shape().dims() != s.dims()) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+ElementwiseFusion::ElementwiseFusion(const Computation& c) : c_(c) {
+  const auto& insts = c.instructions();
+  bool any = false;
+  for (const auto& inst : insts) any = any || Fusible(*inst);
+  if (!any) return;
+  std::vector<int> uses(insts.size(), 0);
+  for (const auto& inst : insts) {
+    for (const Instruction* op : inst->operands()) ++uses[op->index()];
+  }
+  root_of_.assign(insts.size(), -1);
+  members_.resize(insts.size());
+  for (const auto& inst : insts) {
+    if (!Fusible(*inst)) continue;
+    const int64_t i = inst->index();
+    root_of_[i] = i;
+    for (const Instruction* op : inst->operands()) {
+      const int64_t o = op->index();
+      if (root_of_[o] != o || uses[o] != 1 || op == c.root()) continue;
+      for (int64_t m : members_[o]) root_of_[m] = i;
+      members_[i].insert(members_[i].end(), members_[o].begin(), members_[o].end());
+      members_[o].clear();
+    }
+    members_[i].push_back(i);
+  }
+  for (size_t i = 0; i < insts.size(); ++i) {
+    if (root_of_[i] == static_cast<int64_t>(i) && members_[i].size() == 1) root_of_[i] = -1;
+    std::sort(members_[i].begin(), members_[i].end());  // evaluation order = program order
+  }
+}
+
+void ElementwiseFusion::ExtendLastUses(std::vector<int64_t>& last) const {
+  if (root_of_.empty()) return;
+  for (const auto& inst : c_.instructions()) {
+    const int64_t i = inst->index();
+    if (!Skipped(i)) continue;
+    for (const Instruction* op : inst->operands()) {
+      last[op->index()] = std::max(last[op->index()], root_of_[i]);
+    }
+  }
+}
+
+Expected<Literal> ElementwiseFusion::Run(int64_t root,
+                                         const std::vector<const Literal*>& bound) const {
+  const std::vector<int64_t>& members = members_[root];
+  const auto& insts = c_.instructions();
+  const Shape& shape = insts[root]->shape();
+  const int64_t n = shape.ElementCount(), width = ByteWidth(shape.type());
+  Literal out = Literal::Uninitialized(shape);
+  // slot[i]: which scratch buffer holds member i's block (-1: an external operand).
+  std::vector<int64_t> slot(insts.size(), -1);
+  for (size_t k = 0; k < members.size(); ++k) slot[members[k]] = static_cast<int64_t>(k);
+  const int64_t blocks = (n + kBlock - 1) / kBlock;
+  std::atomic<bool> ok = true;
+  ParallelFor(blocks, kElementwiseChunk / kBlock, [&](int64_t first, int64_t end) {
+    std::vector<uint8_t> scratch(members.size() * kBlock * width);
+    for (int64_t blk = first; blk < end; ++blk) {
+      const int64_t lo = blk * kBlock, len = std::min(kBlock, n - lo);
+      for (size_t k = 0; k < members.size(); ++k) {
+        const Instruction& inst = *insts[members[k]];
+        const void* in[2] = {nullptr, nullptr};
+        for (int64_t j = 0; j < inst.operand_count(); ++j) {
+          const int64_t o = inst.operand(j)->index();
+          in[j] = slot[o] >= 0 ? scratch.data() + slot[o] * kBlock * width
+                               : bound[o]->raw() + lo * width;
+        }
+        void* y = members[k] == root ? out.raw() + lo * width : scratch.data() + k * kBlock * width;
+        if (!FloatElementwiseBlock(inst.opcode(), shape.type(), in[0], in[1], y, len)) ok = false;
+      }
+    }
+  });
+  if (!ok) return Internal("fused {} does not apply to its element type", insts[root]->name());
+  return out;
+}
+
+}  // namespace xpar

@@ -1,0 +1,37 @@
+// Elementwise loop fusion for the evaluator: chains of float unary/binary ops of one shape whose
+// intermediate values have a single use run as one pass over memory, block by block, instead of
+// one pass (and one buffer) per op. Results are bit-identical to the unfused path: each op runs
+// the same loop on each block and rounds to the element type after every op.
+//   e = exponential(multiply(a, b)); s = add(e, c)   ->  one loop: s[i] = exp(a[i]*b[i]) + c[i]
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "ir/module.h"
+#include "support/status.h"
+
+namespace xpar {
+
+class ElementwiseFusion {
+ public:
+  // Groups the fusible instructions of `c` (empty when there is nothing to fuse).
+  explicit ElementwiseFusion(const Computation& c);
+
+  // An interior member: its value is only computed inside its group's root.
+  bool Skipped(int64_t index) const {
+    return !root_of_.empty() && root_of_[index] >= 0 && root_of_[index] != index;
+  }
+  bool IsRoot(int64_t index) const { return !root_of_.empty() && root_of_[index] == index; }
+  // Values read by a group stay alive until the group's root has run.
+  void ExtendLastUses(std::vector<int64_t>& last) const;
+  // The root's value; `bound[i]` is the value of instruction i (external operands are bound).
+  Expected<Literal> Run(int64_t root, const std::vector<const Literal*>& bound) const;
+
+ private:
+  const Computation& c_;
+  std::vector<int64_t> root_of_;               // group root per instruction, -1 if none
+  std::vector<std::vector<int64_t>> members_;  // per instruction that is a root: in order
+};
+
+}  // namespace xpar
