@@ -94,15 +94,9 @@ Expected<std::shared_ptr<const std::vector<Literal>>> CollectiveHub::Exchange(
     error = WaitError(slot, group);
     return !error.ok();
   });
-  if (!in_time) {
-    // Every other device stops too: the reason reaches them through the abort.
-    error = TimeoutError(slot, device, group, timeout);
-    if (!aborted_) {
-      aborted_ = true;
-      abort_reason_ = error;
-    }
-    cv_.notify_all();
-  }
+  // The device's runner aborts the hub with this error (and the op's context), which stops
+  // every other device.
+  if (!in_time) error = TimeoutError(slot, device, group, timeout);
   if (!slot.result) return error;
   std::shared_ptr<const std::vector<Literal>> result = slot.result;
   if (++slot.departures == static_cast<int64_t>(group.size())) slots_.erase(key);
@@ -149,16 +143,10 @@ Expected<Literal> CollectiveHub::Recv(int64_t channel, int64_t device) {
   const std::chrono::milliseconds timeout = CollectiveTimeout();
   if (!WaitWithTimeout(cv_, lock, timeout,
                        [&] { return !queue.empty() || aborted_ || others_finished(); })) {
-    Status error = FailedPrecondition(
+    return FailedPrecondition(
         "recv on channel {} by device {} timed out after {:.1f} s: no device sent (stuck or "
         "gone; --collective-timeout sets the limit)",
         channel, device, std::chrono::duration<double>(timeout).count());
-    if (!aborted_) {
-      aborted_ = true;
-      abort_reason_ = error;
-    }
-    cv_.notify_all();
-    return error;
   }
   if (queue.empty()) {
     if (aborted_) return FailedPrecondition("recv abandoned: {}", abort_reason_.message());
