@@ -64,11 +64,19 @@ Status CheckLoss(const Computation& entry, int64_t loss_index) {
     loss = &root.tuple_shape(loss_index);
   }
   if (!loss->IsArray() || loss->rank() != 0 || !IsFloating(loss->type())) {
+    // A training step's result can list hundreds of shapes: the message shows the first ones.
+    constexpr size_t kShownChars = 120;
+    std::string shape = loss->ToString(false);
+    if (shape.size() > kShownChars) {
+      shape = fmt::format("{}... ({} elements)", shape.substr(0, kShownChars),
+                          loss->tuple_shapes().size());
+    }
     return InvalidArgument("autodiff: the loss must be a floating-point scalar, but the entry's "
                            "result{} is {}{}",
-                           loss_index >= 0 ? fmt::format(" {}", loss_index) : "",
-                           loss->ToString(false),
-                           root.IsTuple() && loss_index < 0 ? " (pick one with loss_index)" : "");
+                           loss_index >= 0 ? fmt::format(" {}", loss_index) : "", shape,
+                           root.IsTuple() && loss_index < 0
+                               ? " (pick one with the loss index, --loss-index)"
+                               : "");
   }
   return Status::Ok();
 }

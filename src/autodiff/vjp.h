@@ -84,7 +84,7 @@ Status VjpTopK(VjpContext& ctx);
 Status VjpBatchNormTraining(VjpContext& ctx);
 Status VjpCustomCall(VjpContext& ctx);
 Status VjpWhile(VjpContext& ctx);
-Status VjpCall(VjpContext& ctx);
+Status VjpAllReduce(VjpContext& ctx);
 
 // What a reducer computation computes: kAdd, kMaximum, kMinimum, kMultiply, ... when its root
 // is that op on its two parameters; std::nullopt otherwise.

@@ -123,6 +123,8 @@ Status RunVjp(VjpContext& ctx) {
       return VjpCustomCall(ctx);
     case Opcode::kWhile:
       return VjpWhile(ctx);
+    case Opcode::kAllReduce:
+      return VjpAllReduce(ctx);
     // Piecewise constant, integer, predicate or random results, and values with no inputs:
     // the adjoint stops here.
     case Opcode::kAfterAll: case Opcode::kAnd: case Opcode::kBitcastConvert: case Opcode::kCeil:
@@ -135,10 +137,11 @@ Status RunVjp(VjpContext& ctx) {
     case Opcode::kShiftRightArithmetic: case Opcode::kShiftRightLogical: case Opcode::kSign:
     case Opcode::kXor:
       return Status::Ok();
-    // No rule yet: collectives, linear algebra, complex numbers, control flow other than
-    // while, asynchronous and host-transfer ops.
+    // No rule yet: collectives other than all-reduce, linear algebra, complex numbers,
+    // conditionals and maps, asynchronous and host-transfer ops. (Calls on the differentiated
+    // path were inlined before the reverse pass: see inline.h.)
     case Opcode::kAllGather: case Opcode::kAllGatherStart: case Opcode::kAllGatherDone:
-    case Opcode::kAllReduce: case Opcode::kAllReduceStart: case Opcode::kAllReduceDone:
+    case Opcode::kAllReduceStart: case Opcode::kAllReduceDone:
     case Opcode::kAllToAll: case Opcode::kAsyncStart: case Opcode::kAsyncUpdate:
     case Opcode::kAsyncDone: case Opcode::kBatchNormGrad: case Opcode::kBatchNormInference:
     case Opcode::kCall: case Opcode::kCholesky: case Opcode::kCollectiveBroadcast:

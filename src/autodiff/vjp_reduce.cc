@@ -49,6 +49,9 @@ Status VjpReduce(VjpContext& ctx) {
     return ctx.active(1) ? ctx.AddGrad(1, b.ReduceSum(g, AllDims(g))) : Status::Ok();
   }
   if (kind == Opcode::kMaximum || kind == Opcode::kMinimum) {
+    if (ctx.active(1)) {
+      return ctx.Error("no gradient rule for the init value of a max/min reduce");
+    }
     PrimitiveType t = g->shape().type();
     Instruction* chosen =
         b.Mask(b.Compare(x, BroadcastBack(b, ctx.inst, x, dims), ComparisonDirection::kEq), t);
@@ -99,6 +102,7 @@ Status VjpReduceWindow(VjpContext& ctx) {
     return ctx.Error("no gradient rule for a variadic reduce-window");
   }
   std::optional<Opcode> kind = ReducerKind(*rw.called()[0]);
+  if (ctx.active(1)) return ctx.Error("no gradient rule for the init value of a reduce-window");
   if (kind == Opcode::kAdd) return ctx.AddGrad(0, WindowSumGrad(b, rw, ctx.grad()));
   if (kind != Opcode::kMaximum && kind != Opcode::kMinimum) {
     return ctx.Error(fmt::format("no gradient rule for a reduce-window whose reducer '{}' is not "
