@@ -127,6 +127,17 @@ TEST(StageAssignment, GptWeightsOptimizerStateAndUpdatesShareTheWeightsStage) {
   }
 }
 
+// Without input_output_alias (a PyTorch/XLA dump that declares none) the optimizer rule has
+// nothing to key on; the general rule still keeps the stage order.
+TEST(StageAssignment, WithoutAliasesTheStageOrderHolds) {
+  std::unique_ptr<Module> m = TinyGpt(2);
+  m->input_output_alias().clear();
+  Placed p = Place(*m, 4);
+  std::vector<int32_t> stages = StagesOfInstructions(p.assignment.layer, {0, 1, 2, 3}, 4);
+  Status s = CheckStageOrder(*m, p.roles, stages);
+  EXPECT_TRUE(s.ok()) << s.message();
+}
+
 // x -> h = dot(x, w0) -> t = tanh(h) -> y = dot(t, w1) -> loss; one op per layer. %dt names %y
 // in xpar.derived_from, although the rule would place it with %t (layer 1).
 constexpr const char* kAttributed = R"(HloModule attributed
@@ -204,6 +215,59 @@ ENTRY main {
   r = ClassifyInstructions(**constant_loss, 0);
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("ROOT %c is a constant"), std::string::npos)
+      << r.status().message();
+}
+
+TEST(StageAssignment, CheckStageOrderNamesTheBadEdge) {
+  auto m = ParseHloModule(kAttributed, "attributed.hlo");
+  ASSERT_TRUE(m.ok());
+  Placed p = Place(**m, 4);
+  std::vector<int32_t> stages = StagesOfInstructions(p.assignment.layer, {0, 2}, 4);
+  ASSERT_TRUE(CheckStageOrder(**m, p.roles, stages).ok());
+  auto index = [&](const std::string& name) {
+    for (const auto& inst : (*m)->entry()->instructions()) {
+      if (inst->name() == name) return inst->index();
+    }
+    return int64_t{-1};
+  };
+  std::vector<int32_t> bad = stages;
+  bad[index("t")] = 0;
+  bad[index("h")] = 1;  // forward: h (stage 1) feeds t (stage 0)
+  Status s = CheckStageOrder(**m, p.roles, bad);
+  EXPECT_EQ(s.message(), "forward value %h (stage 1) flows to %t (stage 0)");
+  bad = stages;
+  bad[index("dw0")] = 1;  // backward: dh (stage 1) to dw0 is fine; dw0 is an output
+  bad[index("dh")] = 0;   // dt (stage 1) -> dh (stage 0) is fine, dh (0) -> dw0 (1) is not
+  s = CheckStageOrder(**m, p.roles, bad);
+  EXPECT_EQ(s.message(), "backward value %dh (stage 0) flows to %dw0 (stage 1)");
+}
+
+// A forward-only program whose ROOT is the loss: no backward ops, every op a forward op.
+TEST(PlanPipeline, ForwardOnlyProgram) {
+  auto m = ParseHloModule(R"(HloModule f
+ENTRY main {
+  x = f32[64,64] parameter(0)
+  w0 = f32[64,64] parameter(1)
+  w1 = f32[64,64] parameter(2)
+  h = f32[64,64] dot(x, w0), lhs_contracting_dims={1}, rhs_contracting_dims={0}
+  t = f32[64,64] tanh(h)
+  ROOT y = f32[64,64] dot(t, w1), lhs_contracting_dims={1}, rhs_contracting_dims={0}
+})", "f.hlo");
+  ASSERT_TRUE(m.ok()) << m.status().message();
+  PipelineOptions o;
+  o.devices_per_host = 2;
+  o.loss_index = -1;
+  o.num_stages = 2;
+  o.clustering.num_layers = 3;
+  Expected<PipelineResult> r = PlanPipeline(**m, TestCluster(), o);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->plan.stages.size(), 2u);
+  EXPECT_EQ(r->inferred, 0);
+  EXPECT_EQ(r->plan.stages[0].backward_seconds, 0);
+  o.loss_index = 0;
+  r = PlanPipeline(**m, TestCluster(), o);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("ROOT %y is a dot"), std::string::npos)
       << r.status().message();
 }
 
