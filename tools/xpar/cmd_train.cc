@@ -107,6 +107,7 @@ int Train(const TrainArgs& args) {
   if (!values.ok()) return ReportError("train", values.status());
   auto data = train::DataSource::Open(args, *program);
   if (!data.ok()) return ReportError("train", data.status());
+  if (args.stages > 0) return train::TrainPipelined(args, *program, *values, *data);
   std::optional<Resumed> resumed;
   if (!args.resume.empty()) {
     auto r = ReadResume(args);
@@ -215,6 +216,15 @@ void RegisterTrainCommand(CLI::App& app) {
   cmd->add_option("--cluster", a->cluster, "cluster preset the planner prices (see xpar plan "
                   "--list-clusters)")->capture_default_str();
   cmd->add_flag("--quiet", a->quiet, "no planner progress on stderr");
+  cmd->add_option("--stages", a->stages,
+                  "pipeline parallelism: this many stages on submeshes of --mesh, planned by the "
+                  "inter-op pass; MODEL is then one microbatch (see --microbatches)");
+  cmd->add_option("--microbatches", a->microbatches,
+                  "with --stages: microbatches per step (each of MODEL's batch)")
+      ->capture_default_str();
+  cmd->add_option("--schedule", a->schedule, "with --stages: 1f1b or gpipe")
+      ->check(CLI::IsMember({"1f1b", "gpipe"}))->capture_default_str();
+  cmd->add_option("--trace", a->trace, "with --stages: write the last step's Chrome/Perfetto trace");
   cmd->callback([a] { std::exit(Train(*a)); });
 }
 

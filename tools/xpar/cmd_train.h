@@ -41,6 +41,11 @@ struct TrainArgs {
   std::string memory;               // per-device limit for the planner, e.g. 64MiB
   std::vector<std::string> input_shapes;  // a .pt file's, when it records none
   bool quiet = false;
+  // Pipeline parallelism (cmd_train_pipeline.cc): stages > 0 pipelines the step.
+  int64_t stages = 0;
+  int64_t microbatches = 1;
+  std::string schedule = "1f1b";
+  std::string trace;  // Chrome/Perfetto trace JSON of the last step
 };
 
 // A value the step reads and gives back (a weight or an optimizer state tensor).
@@ -128,5 +133,10 @@ class ReferenceExecutor {
   const TrainProgram* program_;
   std::vector<Literal> values_;
 };
+
+// `--stages S --microbatches M`: the step as a pipeline of S stages over M microbatches of the
+// model's batch each (cmd_train_pipeline.cc); returns the exit code.
+int TrainPipelined(const TrainArgs& args, const TrainProgram& program,
+                   const std::vector<Literal>& initial, const DataSource& data);
 
 }  // namespace xpar::train
