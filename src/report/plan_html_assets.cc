@@ -26,6 +26,7 @@ svg text.shard { text-anchor: middle; font: 11px ui-monospace, monospace; }
 svg text.tick { text-anchor: end; fill: #5a6878; font-size: 11px; }
 svg text.tick.start { text-anchor: start; }
 svg text.peaklabel { fill: #b3261e; font-weight: 600; }
+svg text.peaklabel.end { text-anchor: end; }
 rect.cell { stroke: #36475a; stroke-width: 1; }
 rect.cell.partial { stroke-dasharray: 4 3; stroke-width: 2; }
 rect.tile { stroke: #fff; stroke-width: 1.5; }
@@ -298,8 +299,10 @@ const char kPlanHtmlScript[] = R"xpar_js(
     const px = x(m.peak_position + 0.5), py = y(m.peak_bytes);
     const peak = el("svg:circle", {cx: px, cy: py, r: 5, id: "memory-peak", class: "peak"}, svg);
     el("svg:title", {}, peak, "peak " + bytes(m.peak_bytes) + " at %" + m.peak_at);
-    el("svg:text", {x: Math.min(px + 8, left + w - 150), y: Math.max(py - 8, top + 12),
-                    class: "peaklabel"}, svg, "peak " + bytes(m.peak_bytes) + " at %" + m.peak_at);
+    const right = px > left + w / 2;  // label on the side with room
+    el("svg:text", {x: right ? px - 10 : px + 10, y: Math.max(py - 8, top + 12),
+                    class: right ? "peaklabel end" : "peaklabel"}, svg,
+       "peak " + bytes(m.peak_bytes) + " at %" + m.peak_at);
     el("svg:text", {x: left, y: top + h + 18, class: "tick start"}, svg, "instruction 0");
     el("svg:text", {x: left + w, y: top + h + 18, class: "tick"}, svg, "instruction " + m.positions);
     const info = clear(document.getElementById("memory-info"));

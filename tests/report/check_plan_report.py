@@ -120,13 +120,14 @@ def main():
         print("check_plan_report: chromium is not installed (scripts/setup.sh installs it)")
         sys.exit(1 if os.environ.get("CI") == "true" else 77)
     os.makedirs(args.workdir, exist_ok=True)
-    hlo = os.path.join(args.workdir, "model.hlo")
+    xpar = os.path.abspath(args.xpar)
+    hlo = args.model.split()[0] + ".hlo"  # in the workdir: the page's title is this name
     page = os.path.join(args.workdir, "plan.html")
-    subprocess.run([args.xpar, "model"] + args.model.split() + ["-o", hlo], check=True,
-                   stdout=subprocess.DEVNULL)
-    subprocess.run([args.xpar, "plan", hlo, "--mesh", args.mesh, "--cluster", "dgx-a100",
-                    "--quiet", "--time-limit", "20", "--html", page], check=True,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run([xpar, "model"] + args.model.split() + ["-o", hlo], check=True,
+                   stdout=subprocess.DEVNULL, cwd=args.workdir)
+    subprocess.run([xpar, "plan", hlo, "--mesh", args.mesh, "--cluster", "dgx-a100",
+                    "--quiet", "--time-limit", "20", "--html", "plan.html"], check=True,
+                   stdout=subprocess.DEVNULL, cwd=args.workdir)
     with open(page) as f:
         text = f.read()
     external = re.search(r"""(src|href)\s*=\s*["']?(https?:)?//|@import|url\(\s*["']?https?:""", text)
