@@ -1,5 +1,6 @@
 // dot with any dimension numbers: operands are viewed (or transposed) as [batch, M, K] and
-// [batch, K, N] and multiplied with OpenBLAS sgemm/dgemm per batch; bf16/f16 go through f32, and
+// [batch, K, N] and multiplied with OpenBLAS sgemm/dgemm per batch; bf16/f16 go through f32 (the
+// lhs and result one block of rows at a time, so no f32 copy of either is made whole), and
 // integer dots use wrapping 64-bit loops. The result is [batch..., lhs free..., rhs free...].
 #include <cblas.h>
 #include <fmt/ranges.h>
@@ -9,6 +10,7 @@
 #include "runtime/interpreter/elementwise_types.h"
 #include "runtime/interpreter/index_util.h"
 #include "runtime/interpreter/kernels.h"
+#include "runtime/interpreter/thread_pool.h"
 
 namespace xpar {
 namespace {
@@ -135,6 +137,32 @@ void Gemm(const DotPlan& p, const GemmOperand<C>& a, const GemmOperand<C>& b, C*
   }
 }
 
+// n elements of 16-bit float type t at src converted to f32, over the kernel threads.
+void ConvertBlock(PrimitiveType t, const uint8_t* src, float* dst, int64_t n) {
+  ParallelFor(n, kElementwiseChunk, [&](int64_t lo, int64_t hi) {
+    if (t == PrimitiveType::kBF16) {
+      const bf16* x = reinterpret_cast<const bf16*>(src);
+      for (int64_t i = lo; i < hi; ++i) dst[i] = static_cast<float>(x[i]);
+    } else {
+      const f16* x = reinterpret_cast<const f16*>(src);
+      for (int64_t i = lo; i < hi; ++i) dst[i] = static_cast<float>(x[i]);
+    }
+  });
+}
+
+// n f32 values rounded (to nearest even) into 16-bit float type t at dst.
+void StoreBlock(const float* src, PrimitiveType t, uint8_t* dst, int64_t n) {
+  ParallelFor(n, kElementwiseChunk, [&](int64_t lo, int64_t hi) {
+    if (t == PrimitiveType::kBF16) {
+      bf16* y = reinterpret_cast<bf16*>(dst);
+      for (int64_t i = lo; i < hi; ++i) y[i] = bf16(src[i]);
+    } else {
+      f16* y = reinterpret_cast<f16*>(dst);
+      for (int64_t i = lo; i < hi; ++i) y[i] = f16(src[i]);
+    }
+  });
+}
+
 // Integer dot in wrapping 64-bit arithmetic; truncating to the result type then gives the
 // result type's own wrapping arithmetic.
 void IntDot(const DotPlan& p, const uint64_t* a, const uint64_t* b, uint64_t* out) {
@@ -150,6 +178,42 @@ void IntDot(const DotPlan& p, const uint64_t* a, const uint64_t* b, uint64_t* ou
   }
 }
 
+bool IsHalf(PrimitiveType t) { return t == PrimitiveType::kBF16 || t == PrimitiveType::kF16; }
+
+// Rows of the lhs (and of the result) converted per block, so that a 16-bit dot holds f32 copies
+// of one block of rows, not of the whole lhs and result.
+constexpr int64_t kHalfRowBlock = 128;
+
+// A dot of a 16-bit lhs already laid out [batch, M, K] (any float rhs) into a 16-bit result:
+// per block of rows, the lhs rows are converted to f32, multiplied by the (once converted) rhs
+// with sgemm, and the result rows rounded straight into the output. Same values as converting
+// everything first.
+Literal BlockedHalfDot(const Instruction& inst, const DotPlan& p, const Literal& lhs,
+                       const GemmOperand<float>& b) {
+  Literal out = Literal::Uninitialized(inst.shape());
+  const int64_t block = std::min(kHalfRowBlock, std::max<int64_t>(p.m, 1));
+  std::vector<float> a_rows(static_cast<size_t>(block * p.k));
+  std::vector<float> c_rows(static_cast<size_t>(block * p.n));
+  const int64_t a_width = ByteWidth(lhs.type()), c_width = ByteWidth(out.type());
+  for (int64_t i = 0; i < p.batch; ++i) {
+    for (int64_t r0 = 0; r0 < p.m; r0 += block) {
+      const int64_t rows = std::min(block, p.m - r0);
+      ConvertBlock(lhs.type(), lhs.raw() + (i * p.m + r0) * p.k * a_width, a_rows.data(),
+                   rows * p.k);
+      DotPlan part = p;
+      part.batch = 1, part.m = rows;
+      GemmOperand<float> a;
+      a.data = a_rows.data();
+      GemmOperand<float> bi;
+      bi.data = b.data + i * p.k * p.n, bi.trans = b.trans;
+      Gemm<float>(part, a, bi, c_rows.data());
+      StoreBlock(c_rows.data(), out.type(), out.raw() + (i * p.m + r0) * p.n * c_width,
+                 rows * p.n);
+    }
+  }
+  return out;
+}
+
 template <typename C>
 Literal RunDot(const Instruction& inst, const DotPlan& p, const Literal& lhs, const Literal& rhs) {
   const Dims lhs_normal = Concat({&p.lhs_batch, &p.lhs_free, &p.lhs_contract});
@@ -157,6 +221,12 @@ Literal RunDot(const Instruction& inst, const DotPlan& p, const Literal& lhs, co
   const Dims rhs_normal = Concat({&p.rhs_batch, &p.rhs_contract, &p.rhs_free});
   const Dims rhs_trans = Concat({&p.rhs_batch, &p.rhs_free, &p.rhs_contract});
   constexpr bool kBlas = std::is_floating_point_v<C>;
+  if constexpr (std::is_same_v<C, float>) {
+    if (IsHalf(lhs.type()) && IsHalf(inst.shape().type()) && IsInOrder(lhs_normal, lhs.shape()) &&
+        p.m * p.n * p.batch > 0 && p.k > 0) {
+      return BlockedHalfDot(inst, p, lhs, Prepare<float>(rhs, rhs_normal, rhs_trans, true));
+    }
+  }
   GemmOperand<C> a = Prepare<C>(lhs, lhs_normal, lhs_trans, kBlas);
   GemmOperand<C> b = Prepare<C>(rhs, rhs_normal, rhs_trans, kBlas);
   Literal out(inst.shape());
