@@ -9,6 +9,8 @@
 #include <charconv>
 #include <cstring>
 
+#include "support/memory_limit.h"
+
 namespace xpar {
 namespace {
 
@@ -159,13 +161,17 @@ Expected<Literal> DecodeNpy(std::string_view bytes, const std::string& what) {
     if (comma == std::string::npos) break;
     pos = comma + 1;
   }
-  Literal out(Shape(type->type, dims));
+  // The data must be there before anything is allocated: a header may claim any shape.
+  Shape shape(type->type, dims);
+  int64_t need = ByteWidth(type->type);
+  for (int64_t d : dims) need = SaturatingMul(need, d);
   std::string_view data = bytes.substr(header_start + header_len);
-  if (static_cast<int64_t>(data.size()) != out.size_bytes()) {
-    return InvalidArgument("{}: .npy data has {} bytes, shape needs {}", what, data.size(),
-                           out.size_bytes());
+  if (static_cast<int64_t>(data.size()) != need) {
+    return InvalidArgument("{}: .npy data has {} bytes, shape {} needs {}", what, data.size(),
+                           shape.ToString(false), need);
   }
-  std::memcpy(out.raw(), data.data(), data.size());
+  Literal out(shape);
+  if (!data.empty()) std::memcpy(out.raw(), data.data(), data.size());
   return out;
 }
 
