@@ -5,6 +5,7 @@
 
 #include <set>
 
+#include "autodiff/optimizer.h"
 #include "frontends/hlo/hlo_parser.h"
 #include "models/training_step.h"
 #include "passes/pipeline/pipeline_planner.h"
@@ -269,6 +270,68 @@ ENTRY main {
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("ROOT %y is a dot"), std::string::npos)
       << r.status().message();
+}
+
+// A training step built by xpar's own autodiff and AdamW: backward ops carry
+// xpar.derived_from, updates alias their parameters. Placement follows the attribute, keeps
+// the stage order, and puts every update, m and v with its weight.
+TEST(StageAssignment, XparAutodiffStepFollowsDerivedFrom) {
+  auto forward = ParseHloModule(R"(HloModule mlp
+add_f32 {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)
+}
+ENTRY main {
+  x = f32[16,32] parameter(0)
+  w0 = f32[32,32] parameter(1)
+  w1 = f32[32,32] parameter(2)
+  w2 = f32[32,32] parameter(3)
+  h0 = f32[16,32] dot(x, w0), lhs_contracting_dims={1}, rhs_contracting_dims={0}
+  a0 = f32[16,32] tanh(h0)
+  h1 = f32[16,32] dot(a0, w1), lhs_contracting_dims={1}, rhs_contracting_dims={0}
+  a1 = f32[16,32] tanh(h1)
+  h2 = f32[16,32] dot(a1, w2), lhs_contracting_dims={1}, rhs_contracting_dims={0}
+  sq = f32[16,32] multiply(h2, h2)
+  zero = f32[] constant(0)
+  ROOT loss = f32[] reduce(sq, zero), dimensions={0,1}, to_apply=add_f32
+})", "mlp.hlo");
+  ASSERT_TRUE(forward.ok()) << forward.status().message();
+  auto step = autodiff::BuildTrainingStep(**forward, {1, 2, 3}, -1, autodiff::OptimizerOptions());
+  ASSERT_TRUE(step.ok()) << step.status().message();
+  const Module& m = *step->module;
+  Placed p = Place(m, 3);
+  EXPECT_GT(p.assignment.from_attribute, 0);
+  for (const std::vector<int64_t>& firsts : {std::vector<int64_t>{0, 1, 2},
+                                             std::vector<int64_t>{0, 2}}) {
+    Status s = CheckStageOrder(m, p.roles, StagesOfInstructions(p.assignment.layer, firsts, 3));
+    EXPECT_TRUE(s.ok()) << s.message();
+  }
+  const Computation& entry = *m.entry();
+  int checked = 0;
+  for (int64_t w : step->layout.weight_params) {
+    const Instruction* weight = entry.parameters()[w];
+    for (const IoAlias& alias : m.input_output_alias()) {
+      if (alias.parameter_number != w) continue;
+      ++checked;
+      const Instruction* update = entry.root()->operand(alias.output_index[0]);
+      EXPECT_EQ(p.assignment.layer[update->index()], p.assignment.layer[weight->index()])
+          << weight->name();
+    }
+  }
+  for (int64_t sp : step->layout.state_params) {
+    const Instruction* state = entry.parameters()[sp];
+    const std::string& n = state->name();
+    const size_t dot = n.find('.');
+    if (dot == std::string::npos) continue;  // the step counter
+    for (int64_t w : step->layout.weight_params) {
+      if (entry.parameters()[w]->name() != n.substr(dot + 1)) continue;
+      ++checked;
+      EXPECT_EQ(p.assignment.layer[state->index()],
+                p.assignment.layer[entry.parameters()[w]->index()]) << n;
+    }
+  }
+  EXPECT_EQ(checked, 3 + 3 * 2);  // three updates; AdamW's m and v of three weights
 }
 
 TEST(StagePrograms, ExtractLayersMakesVerifiedProgramsWithBoundaryParameters) {
