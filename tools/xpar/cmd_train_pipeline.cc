@@ -294,7 +294,15 @@ Expected<std::unique_ptr<Pipeline>> PlanAndBuild(const TrainArgs& args,
   AutoShardingOptions as;
   as.solve.time_limit_s = args.plan_time_limit;
   ro.annotate = pipeline::MakeAutoShardingAnnotator(cluster, as);
-  return Pipeline::Create(std::move(split), submeshes, ro);
+  ASSIGN_OR_RETURN(std::unique_ptr<Pipeline> pipe,
+                   Pipeline::Create(std::move(split), submeshes, ro));
+  for (size_t i = 0; i < pipe->split().programs.size(); ++i) {
+    const pipeline::StageProgram& sp = pipe->split().programs[i];
+    fmt::print("  stage {} {}: {}\n", sp.stage,
+               sp.phase == pipeline::Phase::kForward ? "forward" : "backward",
+               pipe->executable(static_cast<int32_t>(i)).Describe());
+  }
+  return pipe;
 }
 
 Status WriteTrace(const std::string& path, const std::vector<pipeline::TraceEvent>& trace) {

@@ -71,6 +71,8 @@ class Pipeline {
 
   const StageSplit& split() const { return split_; }
   const PipelineRunOptions& options() const { return options_; }
+  // The compiled program `program` (index into split().programs).
+  const StageExecutable& executable(int32_t program) const { return *executables_[program]; }
 
  private:
   Pipeline(StageSplit split, PipelineRunOptions options)

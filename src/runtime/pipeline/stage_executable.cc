@@ -74,6 +74,25 @@ Expected<std::unique_ptr<StageExecutable>> StageExecutable::Compile(
   return exe;
 }
 
+std::string StageExecutable::Describe() const {
+  if (!partitioned_) return "one device";
+  std::string split;
+  for (size_t i = 0; i < input_specs_.size(); ++i) {
+    if (input_specs_[i].IsReplicated()) continue;
+    if (!split.empty()) split += ", ";
+    split += program_.module->entry()->parameters()[i]->name() + " " + input_specs_[i].ToString();
+  }
+  int64_t collectives = 0;
+  for (const auto& inst : partitioned_->entry()->instructions()) {
+    const Opcode op = inst->opcode();
+    collectives += op == Opcode::kAllReduce || op == Opcode::kAllGather ||
+                   op == Opcode::kReduceScatter || op == Opcode::kAllToAll ||
+                   op == Opcode::kCollectivePermute;
+  }
+  return fmt::format("{}; {} collective(s)", split.empty() ? "inputs replicated" : split,
+                     collectives);
+}
+
 Expected<std::vector<Literal>> StageExecutable::Run(std::span<const Literal* const> inputs,
                                                     uint64_t rng_seed) const {
   if (partitioned_) return RunPartitioned(inputs, rng_seed);

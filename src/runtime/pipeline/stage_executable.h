@@ -44,6 +44,9 @@ class StageExecutable {
                                      uint64_t rng_seed) const;
 
   int64_t num_devices() const { return mesh_.num_devices(); }
+  // "x [S(0),R], w0 [R,S(1)]; 2 collective(s)": the inputs that are split and the collectives
+  // of the partitioned program ("one device" when there is no partitioning).
+  std::string Describe() const;
   const std::vector<int64_t>& devices() const { return devices_; }
 
  private:
