@@ -141,11 +141,12 @@ Instruction* Conv(AdBuilder& b, Instruction* lhs, Instruction* rhs, ConvDims dim
   return b.Op(Opcode::kConvolution, {lhs, rhs}, std::move(attrs));
 }
 
-Instruction* ConvInputGrad(VjpContext& ctx) {
+// `kernel`: the kernel with any window reversal applied (the convolution then has none).
+Instruction* ConvInputGrad(VjpContext& ctx, Instruction* kernel) {
   AdBuilder& b = ctx.b;
   const Instruction& c = *ctx.inst;
   const ConvDims& cd = *c.attrs().conv;
-  Instruction* rhs = b.Convert(ctx.operand(1), ctx.grad()->shape().type());
+  Instruction* rhs = b.Convert(kernel, ctx.grad()->shape().type());
   int64_t groups = c.attrs().feature_group_count, batch_groups = c.attrs().batch_group_count;
   if (groups > 1 || batch_groups > 1) {
     rhs = AxisOutOf(b, cd.kernel_output_feature, std::max(groups, batch_groups), rhs);
@@ -202,16 +203,25 @@ Instruction* ConvKernelGrad(VjpContext& ctx) {
 
 }  // namespace
 
+// Window reversal (rhs_reversal=1, how transposed convolutions are lowered) is a convolution
+// with the kernel reversed along those dims: the rules run on that kernel, and the kernel's
+// adjoint is reversed back.
 Status VjpConvolution(VjpContext& ctx) {
   const Instruction& c = *ctx.inst;
-  for (const WindowDim& w : c.attrs().window) {
-    if (w.reversal) return ctx.Error("no gradient rule for a convolution with window reversal");
-  }
   if (c.attrs().feature_group_count > 1 && c.attrs().batch_group_count > 1) {
     return ctx.Error("no gradient rule for a convolution with both feature and batch groups");
   }
-  if (ctx.active(0)) RETURN_IF_ERROR(ctx.AddGrad(0, ConvInputGrad(ctx)));
-  if (ctx.active(1)) RETURN_IF_ERROR(ctx.AddGrad(1, ConvKernelGrad(ctx)));
+  Dims reversed;
+  for (size_t i = 0; i < c.attrs().window.size(); ++i) {
+    if (c.attrs().window[i].reversal) reversed.push_back(c.attrs().conv->kernel_spatial[i]);
+  }
+  if (ctx.active(0)) {
+    Instruction* kernel = ctx.b.Reverse(ctx.operand(1), reversed);
+    RETURN_IF_ERROR(ctx.AddGrad(0, ConvInputGrad(ctx, kernel)));
+  }
+  if (ctx.active(1)) {
+    RETURN_IF_ERROR(ctx.AddGrad(1, ctx.b.Reverse(ConvKernelGrad(ctx), reversed)));
+  }
   return Status::Ok();
 }
 

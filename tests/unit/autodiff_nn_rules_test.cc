@@ -58,13 +58,19 @@ TEST(AutodiffNnRules, ConvolutionNchwStridePaddingDilation) {
                    {RandomF64({2, 3, 6, 5}, 40), RandomF64({4, 3, 3, 2}, 41)});
 }
 
-TEST(AutodiffNnRules, ConvolutionNhwcLhsDilationAndGroups) {
+TEST(AutodiffNnRules, ConvolutionNhwcLhsDilationReversalAndGroups) {
   // Transposed-convolution style input dilation, NHWC / HWIO layouts.
   std::string dilated = R"(  x = f64[1,3,3,2] parameter(0)
   w = f64[2,2,2,3] parameter(1)
   out = f64[1,6,6,3] convolution(x, w), window={size=2x2 pad=1_1x1_1 lhs_dilate=2x2}, dim_labels=b01f_01io->b01f)";
   MaxGradientError(LossModule(dilated, "f64[1,6,6,3]"),
                    {RandomF64({1, 3, 3, 2}, 42), RandomF64({2, 2, 2, 3}, 43)});
+  // Window reversal on one spatial dim (how transposed convolutions are lowered).
+  std::string reversed = R"(  x = f64[1,3,4,2] parameter(0)
+  w = f64[2,3,2,3] parameter(1)
+  out = f64[1,6,4,3] convolution(x, w), window={size=2x3 pad=1_1x1_1 lhs_dilate=2x1 rhs_reversal=1x0}, dim_labels=b01f_01io->b01f)";
+  MaxGradientError(LossModule(reversed, "f64[1,6,4,3]"),
+                   {RandomF64({1, 3, 4, 2}, 46), RandomF64({2, 3, 2, 3}, 47)});
   // Grouped (depthwise-like) convolution: 4 input features in 2 groups, 6 outputs.
   std::string grouped = R"(  x = f64[2,5,4] parameter(0)
   w = f64[3,2,6] parameter(1)
