@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <fstream>
 #include <memory>
@@ -13,9 +12,9 @@
 #include "ir/printer.h"
 #include "passes/auto_sharding/manual_plans.h"
 #include "passes/auto_sharding/plan_export.h"
+#include "passes/auto_sharding/plan_report.h"
 #include "report/plan_html.h"
 #include "plan_pipeline.h"
-#include "plan_report.h"
 #include "support/source_text.h"
 
 namespace xpar {
@@ -48,26 +47,6 @@ struct PlanArgs {
   PipelineCliArgs pipeline;  // --pipeline and its options (plan_pipeline.h)
 };
 
-// "40GiB", "40GB", "512MiB", "1e9" -> bytes.
-Expected<int64_t> ParseBytes(const std::string& text) {
-  size_t pos = 0;
-  double value = 0;
-  try {
-    value = std::stod(text, &pos);
-  } catch (...) {
-    return InvalidArgument("--memory {}: expected a size such as 40GiB", text);
-  }
-  std::string unit = text.substr(pos);
-  for (char& c : unit) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  const std::pair<const char*, double> units[] = {
-      {"", 1}, {"b", 1}, {"kib", 1024.0}, {"mib", 1048576.0}, {"gib", 1073741824.0},
-      {"tib", 1099511627776.0}, {"kb", 1e3}, {"mb", 1e6}, {"gb", 1e9}, {"tb", 1e12}};
-  for (const auto& [name, scale] : units) {
-    if (unit == name && value > 0) return static_cast<int64_t>(value * scale);
-  }
-  return InvalidArgument("--memory {}: expected a positive size such as 40GiB or 512MiB", text);
-}
-
 int ListClusters() {
   for (const std::string& name : ClusterPresetNames()) {
     if (name == "cpu-local") {
@@ -85,7 +64,7 @@ int ListClusters() {
 Expected<AutoShardingOptions> MakeOptions(const PlanArgs& a) {
   AutoShardingOptions o;
   if (!a.memory.empty()) {
-    ASSIGN_OR_RETURN(int64_t bytes, ParseBytes(a.memory));
+    ASSIGN_OR_RETURN(int64_t bytes, ParseByteSize(a.memory));
     o.memory_limit_bytes = bytes;
   }
   o.keep_user_shardings = !a.drop_user_shardings;

@@ -4,7 +4,6 @@
 // --check compares against the single-device run.
 #include <fmt/format.h>
 
-#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <unistd.h>
@@ -12,14 +11,13 @@
 #include "analysis/op_stats.h"
 #include "cli_util.h"
 #include "commands.h"
-#include "io/random_inputs.h"
+#include "driver/arguments.h"
+#include "driver/mesh_run.h"
 #include "io/tensor_file.h"
 #include "ir/printer.h"
 #include "passes/spmd/spmd_partitioner.h"
-#include "report/chrome_trace.h"
 #include "runtime/interpreter/check_log.h"
 #include "runtime/interpreter/interpreter.h"
-#include "runtime/interpreter/op_trace.h"
 #include "runtime/mpi/mpi_runtime.h"
 
 namespace xpar {
@@ -36,58 +34,7 @@ struct RunOptions {
   bool check = false;
   double rtol = 1e-5;
   std::vector<std::string> input_shapes;  // a .pt file's, when it records none
-  std::string trace;  // --trace: Chrome/Perfetto trace JSON of the run
 };
-
-// Random arguments, except the weights the model file stores (a .pt file's) keep their values.
-Expected<std::vector<Literal>> WithStoredWeights(const Computation& entry,
-                                                 std::vector<Literal> args) {
-  const std::vector<NamedTensor>& stored = StoredArguments(entry);
-  for (size_t i = 0; i < entry.parameters().size() && !stored.empty(); ++i) {
-    const Instruction* p = entry.parameters()[i];
-    for (const NamedTensor& t : stored) {
-      if (t.name != p->name()) continue;
-      ASSIGN_OR_RETURN(args[i], ConvertForParameter(t, p->shape()));
-    }
-  }
-  return args;
-}
-
-Expected<std::vector<Literal>> LoadArguments(const Computation& entry, const std::string& spec) {
-  if (spec.starts_with("random")) {
-    uint64_t seed = 0;
-    if (spec != "random") {
-      auto [end, ec] = std::from_chars(spec.data() + 7, spec.data() + spec.size(), seed);
-      if (spec[6] != ':' || ec != std::errc() || end != spec.data() + spec.size()) {
-        return InvalidArgument("--inputs '{}': expected random:SEED with an integer seed", spec);
-      }
-    }
-    return WithStoredWeights(entry, RandomArguments(entry, seed));
-  }
-  ASSIGN_OR_RETURN(std::vector<NamedTensor> tensors, ReadTensorFile(spec));
-  // Weights stored in the model file (.pt) fill the parameters the file does not name.
-  const std::vector<NamedTensor>& stored = StoredArguments(entry);
-  tensors.insert(tensors.begin(), stored.begin(), stored.end());
-  std::vector<Literal> args;
-  for (const Instruction* p : entry.parameters()) {
-    int64_t n = p->attrs().parameter_number;
-    const NamedTensor* found = nullptr;
-    for (const NamedTensor& t : tensors) {
-      // arr_N: np.savez's name for its N-th positional array.
-      if (t.name == fmt::format("arg{}", n) || t.name == p->name() ||
-          t.name == fmt::format("arr_{}", n)) {
-        found = &t;
-      }
-    }
-    if (!found) {
-      return InvalidArgument("'{}' has no array for parameter {} (name it 'arg{}' or '{}')", spec,
-                             n, n, p->name());
-    }
-    ASSIGN_OR_RETURN(Literal value, ConvertForParameter(*found, p->shape()));
-    args.push_back(std::move(value));
-  }
-  return args;
-}
 
 std::string Summary(const Literal& v) {
   int64_t n = v.ElementCount();
@@ -131,12 +78,11 @@ void PrintOutputs(const std::vector<NamedTensor>& outs, int64_t limit, const std
 // more than one device), single_args the arguments of a lone device. Returns each device's
 // result, handed over one device or output at a time (under mpirun only rank 0 returns; the
 // other ranks send theirs to it and exit). The one place that executes a program, so another
-// backend can take over here. With `traces`, each device's op timings land in (*traces)[d].
+// backend can take over here.
 Expected<DeviceResults> RunDevices(const Module& m, std::vector<std::vector<Literal>> device_args,
                                    std::vector<Literal> single_args, int64_t replicas,
-                                   int64_t partitions, std::vector<DeviceTrace>* traces) {
+                                   int64_t partitions) {
   if (UnderMpi()) {  // mpirun: each rank runs one device (src/runtime/mpi)
-    if (traces) return Unimplemented("--trace records threads in one process, not MPI ranks");
     if (device_args.empty()) device_args.push_back(std::move(single_args));
     ASSIGN_OR_RETURN(std::optional<DeviceResults> root,
                      RunOnMpiRanks(m, std::move(device_args), replicas, partitions));
@@ -148,8 +94,6 @@ Expected<DeviceResults> RunDevices(const Module& m, std::vector<std::vector<Lite
     CheckLog checks;  // the check.* ops of test programs (StableHLO conformance style)
     DeviceContext dev;
     dev.check_log = &checks;
-    if (traces) traces->assign(1, DeviceTrace{});
-    dev.trace = traces ? &traces->front() : nullptr;
     Interpreter interp(m, dev);
     ASSIGN_OR_RETURN(Literal r, interp.Run(single_args));
     std::vector<std::string> failed = checks.failures();
@@ -162,8 +106,7 @@ Expected<DeviceResults> RunDevices(const Module& m, std::vector<std::vector<Lite
     results.push_back(std::move(r));
     return DeviceResults::InMemory(std::move(results));
   }
-  ASSIGN_OR_RETURN(results,
-                   RunOnDevices(m, std::move(device_args), replicas, partitions, 0, traces));
+  ASSIGN_OR_RETURN(results, RunOnDevices(m, std::move(device_args), replicas, partitions));
   return DeviceResults::InMemory(std::move(results));
 }
 
@@ -174,25 +117,13 @@ Expected<std::unique_ptr<TensorFileWriter>> OpenOut(const RunOptions& o) {
   return OpenTensorFileWriter(o.out);
 }
 
-// --trace: the devices' op timings as Chrome/Perfetto trace JSON.
-Status WriteTrace(const RunOptions& o, const std::vector<DeviceTrace>& traces,
-                  int64_t partitions) {
-  if (o.trace.empty()) return Status::Ok();
-  ChromeTraceOptions options;
-  options.process_name = fmt::format("xpar run {}", o.path);
-  options.num_partitions = partitions;
-  RETURN_IF_ERROR(WriteFile(o.trace, ChromeTraceJson(traces, options).dump() + "\n"));
-  fmt::print(stderr, "trace written to {}\n", o.trace);
-  return Status::Ok();
-}
-
 int RunOnMesh(const RunOptions& o, const Module& m, std::vector<Literal> args);
 
 int Run(const RunOptions& o) {
   auto module = LoadModule(o.path, TorchScriptInputs{o.inputs, o.input_shapes});
   if (!module.ok()) return ReportError("run", module.status());
   const Module& m = **module;
-  auto args = LoadArguments(*m.entry(), o.inputs);
+  auto args = LoadArguments(*m.entry(), o.inputs, StoredArguments(*m.entry()));
   if (!args.ok()) return ReportError("run", args.status());
   if (!o.mesh.empty()) return RunOnMesh(o, m, std::move(args).value());
   if (o.check) {
@@ -216,11 +147,8 @@ int Run(const RunOptions& o) {
   auto start = std::chrono::steady_clock::now();
   std::vector<std::vector<Literal>> per_device_args;
   if (devices > 1) per_device_args.assign(devices, *args);
-  std::vector<DeviceTrace> traces;
-  auto r = RunDevices(m, std::move(per_device_args), std::move(*args), replicas, partitions,
-                      o.trace.empty() ? nullptr : &traces);
+  auto r = RunDevices(m, std::move(per_device_args), std::move(*args), replicas, partitions);
   if (!r.ok()) return ReportError("run", r.status());
-  if (Status t = WriteTrace(o, traces, partitions); !t.ok()) return ReportError("run", t);
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   fmt::print(stderr, "ran {} on {} device(s) in {:.3f} s\n", m.name(), devices, seconds);
   auto out = OpenOut(o);
@@ -238,69 +166,6 @@ int Run(const RunOptions& o) {
   });
   if (!s.ok()) return ReportError("run", s);
   return 0;
-}
-
-// Joins the per-device values of a result of `shape` whose leaves have `specs` (in order).
-Expected<Literal> AssembleTree(const std::vector<const Literal*>& per_device, const Shape& shape,
-                               const std::vector<ShardingSpec>& specs, size_t& next,
-                               const Mesh& mesh) {
-  if (shape.IsTuple()) {
-    std::vector<Literal> elements;
-    for (size_t i = 0; i < shape.tuple_shapes().size(); ++i) {
-      std::vector<const Literal*> parts;
-      for (const Literal* l : per_device) parts.push_back(&l->elements()[i]);
-      ASSIGN_OR_RETURN(Literal e, AssembleTree(parts, shape.tuple_shape(i), specs, next, mesh));
-      elements.push_back(std::move(e));
-    }
-    return Literal::Tuple(std::move(elements));
-  }
-  if (next >= specs.size()) return Internal("the root sharding has too few leaves");
-  std::vector<Literal> shards;
-  for (const Literal* l : per_device) shards.push_back(*l);
-  return Assemble(shards, specs[next++], mesh, shape);
-}
-
-// max|a-b| / max|b| over the array leaves of one output (0 when b is all zeros and a == b).
-double RelativeDifference(const Literal& a, const Literal& b) {
-  if (a.shape().IsTuple()) {
-    double worst = 0;
-    for (size_t i = 0; i < a.elements().size(); ++i) {
-      worst = std::max(worst, RelativeDifference(a.elements()[i], b.elements()[i]));
-    }
-    return worst;
-  }
-  if (!a.shape().IsArray() || a.ElementCount() != b.ElementCount()) {
-    return a.shape().IsArray() ? INFINITY : 0.0;
-  }
-  double diff = 0, scale = 0;
-  for (int64_t i = 0; i < a.ElementCount(); ++i) {
-    double x = a.GetAsDouble(i), y = b.GetAsDouble(i);
-    if (std::isnan(x) || std::isnan(y)) {
-      if (std::isnan(x) != std::isnan(y)) return INFINITY;
-      continue;
-    }
-    if (std::isinf(x) || std::isinf(y)) {
-      if (x != y) return INFINITY;
-      continue;
-    }
-    diff = std::max(diff, std::fabs(x - y));
-    scale = std::max(scale, std::fabs(y));
-  }
-  if (diff == 0) return 0;
-  return scale > 0 ? diff / scale : INFINITY;
-}
-
-// The single-device reference of a --mesh run: one result per replica.
-Expected<std::vector<Literal>> ReferenceRun(const Module& m, const std::vector<Literal>& args,
-                                            int64_t replicas) {
-  if (replicas == 1) {
-    Interpreter interp(m);
-    ASSIGN_OR_RETURN(Literal r, interp.Run(args));
-    std::vector<Literal> out;
-    out.push_back(std::move(r));
-    return out;
-  }
-  return RunOnDevices(m, std::vector<std::vector<Literal>>(replicas, args), replicas, 1);
 }
 
 // --check's verdict: each output's largest difference over the replicas, against the reference.
@@ -336,7 +201,7 @@ Status ConsumeMeshOutputs(const RunOptions& o, const Module& m, const Mesh& mesh
       next_spec = first_spec;
       std::vector<NamedTensor> joined(1);
       joined[0].name = fmt::format("out{}", k);
-      ASSIGN_OR_RETURN(joined[0].value, AssembleTree(parts, shape, root_specs, next_spec, mesh));
+      ASSIGN_OR_RETURN(joined[0].value, JoinShards(parts, shape, root_specs, next_spec, mesh));
       if (r == 0) {
         PrintOutputs(joined, o.print_limit, "");
         if (out) RETURN_IF_ERROR(out->Add(joined[0].name, joined[0].value));
@@ -360,24 +225,12 @@ int RunOnMesh(const RunOptions& o, const Module& m, std::vector<Literal> args) {
   if (!partitioned.ok()) return ReportError("run", partitioned.status());
   const Module& pm = **partitioned;
   const int64_t n = mesh->num_devices();
-  std::vector<std::vector<Literal>> device_args(replicas * n);
-  for (const Instruction* param : pm.entry()->parameters()) {
-    const Literal& full = args[param->attrs().parameter_number];
-    auto specs = LeafSpecs(*param, *mesh);
-    if (!specs.ok()) return ReportError("run", specs.status());
-    for (int64_t d = 0; d < replicas * n; ++d) {
-      device_args[d].push_back(param->shape().IsArray() ? ShardOf(full, specs->at(0), *mesh,
-                                                                  d % n)
-                                                        : full);
-    }
-  }
+  auto device_args = ShardArguments(pm, args, *mesh, replicas);
+  if (!device_args.ok()) return ReportError("run", device_args.status());
   auto start = std::chrono::steady_clock::now();
-  std::vector<Literal> single = replicas * n == 1 ? device_args[0] : std::vector<Literal>{};
-  std::vector<DeviceTrace> traces;
-  auto results = RunDevices(pm, std::move(device_args), std::move(single), replicas, n,
-                            o.trace.empty() ? nullptr : &traces);
+  std::vector<Literal> single = replicas * n == 1 ? (*device_args)[0] : std::vector<Literal>{};
+  auto results = RunDevices(pm, std::move(*device_args), std::move(single), replicas, n);
   if (!results.ok()) return ReportError("run", results.status());
-  if (Status t = WriteTrace(o, traces, n); !t.ok()) return ReportError("run", t);
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   fmt::print(stderr, "ran {} partitioned on mesh {} ({} devices{}) in {:.3f} s\n", m.name(),
              mesh->ToString(), replicas * n,
@@ -423,9 +276,6 @@ void RegisterRunCommand(CLI::App& app) {
   cmd->add_option("--mesh", o->mesh,
                   "Partition the module by its sharding annotations onto this device mesh "
                   "(e.g. 2x2) and run one device per thread");
-  cmd->add_option("--trace", o->trace,
-                  "Write each device's op and collective timings as Chrome/Perfetto trace JSON "
-                  "(open in ui.perfetto.dev or chrome://tracing)");
   cmd->add_flag("--check", o->check,
                 "With --mesh: also run on one device and report the largest relative "
                 "difference per output; exit 1 when one exceeds --rtol");

@@ -1,13 +1,13 @@
 // Formats a Plan as the readable report `xpar plan` prints.
-#include "plan_report.h"
+#include "passes/auto_sharding/plan_report.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <algorithm>
 
-#include "cli_util.h"
 #include "passes/auto_sharding/plan_export.h"
+#include "support/units.h"
 
 namespace xpar {
 namespace {

@@ -1,4 +1,4 @@
-// The human-readable report of an auto-sharding plan (`xpar plan`).
+// The human-readable report of an auto-sharding plan (`xpar plan`, and Plan.summary() in Python).
 #pragma once
 
 #include <string>
