@@ -134,6 +134,16 @@ int RunPipelinePlan(const PipelineCliArgs& a, const std::string& model_path,
   if (!options.ok()) return ReportError("plan", options.status());
   auto module = LoadModule(model_path, inputs);
   if (!module.ok()) return ReportError("plan", module.status());
+  if (options->cost_mode == pipeline::StageCostMode::kAutoSharding) {
+    const int64_t l = options->clustering.num_layers;
+    const auto shapes = static_cast<int64_t>(
+        pipeline::AlpaSubmeshShapes(options->num_hosts, options->devices_per_host).size());
+    fmt::print(stderr,
+               "pricing up to {} stage programs ({} layer ranges x {} submesh shapes) with the "
+               "intra-op planner, each within --time-limit {} s\n",
+               l * (l + 1) / 2 * shapes, l * (l + 1) / 2, shapes,
+               options->auto_sharding.solve.time_limit_s);
+  }
   auto result = pipeline::PlanPipeline(**module, cluster, *options);
   if (!result.ok()) return ReportError("plan", result.status());
   Print(*result, model_path, mesh, cluster);
