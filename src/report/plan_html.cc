@@ -36,17 +36,24 @@ std::string ScriptSafeJson(const nlohmann::json& data) {
 
 }  // namespace
 
+std::string internal::AssemblePage(const std::string& title, const char* body,
+                                   const nlohmann::json& data, const char* script) {
+  std::string html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
+  html += "<title>" + EscapeHtml(title) + "</title>\n";
+  html += "<style>" + std::string(kPlanHtmlStyle) + "</style>\n</head>\n";
+  html += "<body data-status=\"loading\">\n" + std::string(body);
+  html += "<script type=\"application/json\" id=\"plan-data\">" + ScriptSafeJson(data) +
+          "</script>\n";
+  html += "<script>(function () {\n\"use strict\";" + std::string(kReportCommonScript) + script +
+          "})();</script>\n</body>\n</html>\n";
+  return html;
+}
+
 Expected<std::string> PlanToHtml(const Module& module, const Plan& plan, const CostModel& model,
                                  const PlanHtmlOptions& options) {
   ASSIGN_OR_RETURN(nlohmann::json data, PlanReportData(module, plan, model, options));
-  std::string html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
-  html += "<title>xpar plan: " + EscapeHtml(options.title) + "</title>\n";
-  html += "<style>" + std::string(internal::kPlanHtmlStyle) + "</style>\n</head>\n";
-  html += "<body data-status=\"loading\">\n" + std::string(internal::kPlanHtmlBody);
-  html += "<script type=\"application/json\" id=\"plan-data\">" + ScriptSafeJson(data) +
-          "</script>\n";
-  html += "<script>" + std::string(internal::kPlanHtmlScript) + "</script>\n</body>\n</html>\n";
-  return html;
+  return internal::AssemblePage("xpar plan: " + options.title, internal::kPlanHtmlBody, data,
+                                internal::kPlanHtmlScript);
 }
 
 }  // namespace xpar

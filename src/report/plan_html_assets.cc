@@ -1,4 +1,5 @@
-// The plan report page around its data: markup, style and the script that draws the mesh,
+// The plan report page around its data: style, the script helpers both report pages share
+// (kReportCommonScript), and the intra-operator page's markup and the script that draws the mesh,
 // the shardings, the memory curve, the timeline and the collectives table (plain DOM and SVG,
 // no libraries, nothing fetched). The script marks <body data-status="drawn"> when done
 // (tests read it back from the DOM).
@@ -36,9 +37,13 @@ path.area { fill: rgba(52, 120, 198, 0.28); stroke: #3478c6; stroke-width: 1.5; 
 circle.peak { fill: #b3261e; }
 rect.compute { fill: #3478c6; }
 rect.comm { fill: #e08a1e; }
-table#collectives { border-collapse: collapse; font-size: 12.5px; margin-top: 6px; }
-#collectives th { cursor: pointer; text-align: left; background: #eef2f7; padding: 4px 8px; user-select: none; }
-#collectives td { padding: 2px 8px; border-top: 1px solid #e6ebf1; font-family: ui-monospace, monospace; }
+table#collectives, table#stages { border-collapse: collapse; font-size: 12.5px; margin-top: 6px; }
+#collectives th, #stages th { text-align: left; background: #eef2f7; padding: 4px 8px; user-select: none; }
+#collectives th { cursor: pointer; }
+#collectives td, #stages td { padding: 2px 8px; border-top: 1px solid #e6ebf1; font-family: ui-monospace, monospace; }
+span.swatch { display: inline-block; width: 11px; height: 11px; border-radius: 2px; vertical-align: -1px; }
+svg text.box { text-anchor: middle; fill: #fff; font-size: 11px; }
+#schedule-info { color: #4a5868; font-size: 13px; }
 .scroll { max-height: 420px; overflow: auto; }
 )xpar_css";
 
@@ -69,9 +74,7 @@ const char kPlanHtmlBody[] = R"xpar_html(
 <div id="collectives-note"></div>
 )xpar_html";
 
-const char kPlanHtmlScript[] = R"xpar_js(
-(function () {
-  "use strict";
+const char kReportCommonScript[] = R"xpar_js(
   const body = document.body;
   window.addEventListener("error", (e) => { body.dataset.status = "error: " + e.message; });
   const data = JSON.parse(document.getElementById("plan-data").textContent);
@@ -111,6 +114,9 @@ const char kPlanHtmlScript[] = R"xpar_js(
     }
     return c;
   }
+)xpar_js";
+
+const char kPlanHtmlScript[] = R"xpar_js(
   // Which shard of each tensor dim a device holds: mixed radix over the dim's mesh axes.
   function shardOf(spec, c) {
     return spec.dims.map((axes) => axes.reduce((idx, a) => idx * mesh.shape[a] + c[a], 0));
@@ -397,7 +403,6 @@ const char kPlanHtmlScript[] = R"xpar_js(
   drawTimeline();
   fillCollectives();
   if (!body.dataset.status.startsWith("error")) body.dataset.status = "drawn";
-})();
 )xpar_js";
 
 }  // namespace xpar::internal

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -19,9 +20,19 @@ nlohmann::json MemoryJson(const Computation& entry, const Plan& plan, size_t max
 // `max_bars` bars.
 nlohmann::json TimelineJson(const Computation& entry, const Plan& plan, size_t max_bars);
 
-// The page around the data: style, script and markup (plan_html_assets.cc).
+// The pages around their data (plan_html_assets.cc, pipeline_html_assets.cc): one style; the
+// script helpers both pages share (they define `data`, `mesh`, el, bytes, secs, color, coords);
+// each page's markup and drawing script.
 extern const char kPlanHtmlStyle[];
-extern const char kPlanHtmlScript[];
+extern const char kReportCommonScript[];
 extern const char kPlanHtmlBody[];
+extern const char kPlanHtmlScript[];
+extern const char kPipelineHtmlBody[];
+extern const char kPipelineHtmlScript[];
+
+// The whole page: `data` embedded as JSON (script-safe), then the common and the page's script
+// in one strict-mode function. The script marks <body data-status="drawn"> when it is done.
+std::string AssemblePage(const std::string& title, const char* body, const nlohmann::json& data,
+                         const char* script);
 
 }  // namespace xpar::internal

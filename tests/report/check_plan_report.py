@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """The plan report (`xpar plan --html`) opens in headless Chromium and draws its main elements:
-makes a small GPT training step, plans it on a 2x4 mesh, loads the page (no network: Chromium
-runs with networking off), and checks the DOM after the page's script ran (--dump-dom): the
+makes a small GPT training step, plans it on a 2x4 mesh, loads the page (no network: Chromium's
+proxy points at a closed port), and checks the DOM after the page's script ran (--dump-dom): the
 script finished (<body data-status="drawn">), the mesh has 8 devices, a split parameter is
 drawn on it, the memory curve and its peak, the timeline and the collectives table are there.
+With --pipeline-stages N: the pipeline page (`plan --pipeline --stages N`): devices coloured by
+N stages, the stage table, a forward and a backward box per microbatch and stage.
 Then takes a screenshot and checks it is not blank (many colours, most of them not white).
 
 Usage: check_plan_report.py --xpar BIN --workdir DIR [--model ARGS] [--save-screenshot PNG]
@@ -91,6 +93,28 @@ def check_dom(dom):
         curve.get("data-points"), timeline.get("data-bars"), rows)
 
 
+def check_pipeline_dom(dom, stages, microbatches):
+    e = Elements()
+    e.feed(dom)
+    body = next((a for t, a in e.tags if t == "body"), {})
+    if body.get("data-status") != "drawn":
+        fail("the page's script did not finish: body data-status=%r" % body.get("data-status"))
+    cells = [a for t, a in e.tags if t == "g" and a.get("class") == "device"]
+    drawn = {a.get("data-stage") for a in cells} - {"-1"}
+    if len(cells) != 8 or len(drawn) != stages:
+        fail("expected 8 devices in %d stages, got %d devices in stages %s"
+             % (stages, len(cells), sorted(drawn)))
+    table = e.by_id("stages")
+    if not table or table.get("data-rows") != str(stages):
+        fail("stage table: %s" % table)
+    schedule = e.by_id("schedule")
+    expected = 2 * stages * microbatches  # a forward and a backward per microbatch and stage
+    if not schedule or schedule.get("data-boxes") != str(expected):
+        fail("schedule: expected %d boxes, got %s" % (expected, schedule))
+    return "%d stages on %d devices, %s schedule boxes" % (len(drawn), len(cells),
+                                                           schedule.get("data-boxes"))
+
+
 def check_screenshot(path):
     from PIL import Image
     image = Image.open(path).convert("RGB")
@@ -112,9 +136,13 @@ def main():
     p.add_argument("--model", default="gpt-125m --layers 1 --seq 64 --hidden 256 --heads 4 "
                    "--vocab 1024", help="arguments of `xpar model`")
     p.add_argument("--mesh", default="2x4")
+    p.add_argument("--pipeline-stages", type=int, default=0,
+                   help="plan with --pipeline --stages N and check the pipeline page instead")
     p.add_argument("--save-screenshot", help="also copy the screenshot here")
-    p.add_argument("--window-size", default="1280,2000")
+    p.add_argument("--window-size", help="default 1280,2000 (the pipeline page: 1280,900)")
     args = p.parse_args()
+    if args.window_size is None:
+        args.window_size = "1280,900" if args.pipeline_stages else "1280,2000"
     binary = chromium_binary()
     if binary is None:
         print("check_plan_report: chromium is not installed (scripts/setup.sh installs it)")
@@ -125,8 +153,10 @@ def main():
     page = os.path.join(args.workdir, "plan.html")
     subprocess.run([xpar, "model"] + args.model.split() + ["-o", hlo], check=True,
                    stdout=subprocess.DEVNULL, cwd=args.workdir)
+    pipeline = ["--pipeline", "--stages", str(args.pipeline_stages), "--microbatches", "4"]
     subprocess.run([xpar, "plan", hlo, "--mesh", args.mesh, "--cluster", "dgx-a100",
-                    "--quiet", "--time-limit", "20", "--html", "plan.html"], check=True,
+                    "--quiet", "--time-limit", "20", "--html", "plan.html"] +
+                   (pipeline if args.pipeline_stages else []), check=True,
                    stdout=subprocess.DEVNULL, cwd=args.workdir)
     with open(page) as f:
         text = f.read()
@@ -135,7 +165,9 @@ def main():
         fail("the page refers to something outside itself: " + external.group(0))
     url = "file://" + os.path.abspath(page)
     with tempfile.TemporaryDirectory() as profile:
-        print("dom: " + check_dom(chromium(binary, profile, "--dump-dom", url)))
+        dom = chromium(binary, profile, "--dump-dom", url)
+        print("dom: " + (check_pipeline_dom(dom, args.pipeline_stages, 4) if args.pipeline_stages
+                         else check_dom(dom)))
         shot = os.path.join(args.workdir, "plan.png")
         chromium(binary, profile, "--screenshot=" + shot, "--window-size=" + args.window_size, url)
     print("screenshot: " + check_screenshot(shot))

@@ -150,12 +150,9 @@ int Run(const PlanArgs& a) {
                                                          : CostModel::LatencyModel::kPerCollective);
   auto options = MakeOptions(a);
   if (!options.ok()) return ReportError("plan", options.status());
-  if (a.pipeline.enabled && !a.html_out.empty()) {
-    return ReportError("plan", Unimplemented("--html draws intra-operator plans; a report of "
-                                             "--pipeline's stages is not available yet"));
-  }
   if (a.pipeline.enabled) {
-    return RunPipelinePlan(a.pipeline, a.model, a.inputs, *mesh, *cluster, *options, a.json_out);
+    return RunPipelinePlan(a.pipeline, a.model, a.inputs, *mesh, *cluster, *options, a.json_out,
+                           a.html_out);
   }
   // --time-limit covers reading the model too: what is left goes to building and solving.
   const auto start = std::chrono::steady_clock::now();

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "passes/pipeline/pipeline_planner.h"
+#include "report/pipeline_html.h"
 #include "support/source_text.h"
 
 namespace xpar {
@@ -129,7 +130,8 @@ void AddPipelineOptions(CLI::App& cmd, PipelineCliArgs& a) {
 
 int RunPipelinePlan(const PipelineCliArgs& a, const std::string& model_path,
                     const TorchScriptInputs& inputs, const Mesh& mesh, const Cluster& cluster,
-                    const AutoShardingOptions& intra, const std::string& json_out) {
+                    const AutoShardingOptions& intra, const std::string& json_out,
+                    const std::string& html_out) {
   auto options = MakePipelineOptions(a, mesh, intra);
   if (!options.ok()) return ReportError("plan", options.status());
   auto module = LoadModule(model_path, inputs);
@@ -153,6 +155,12 @@ int RunPipelinePlan(const PipelineCliArgs& a, const std::string& model_path,
     Status s = WriteFile(json_out, j.dump(2) + "\n");
     if (!s.ok()) return ReportError("plan", s);
     fmt::print("pipeline plan written to {}\n", json_out);
+  }
+  if (!html_out.empty()) {
+    auto html = PipelineToHtml(*result, mesh, cluster, model_path);
+    Status s = html.ok() ? WriteFile(html_out, *html) : html.status();
+    if (!s.ok()) return ReportError("plan", s);
+    fmt::print("pipeline plan report written to {}\n", html_out);
   }
   return 0;
 }

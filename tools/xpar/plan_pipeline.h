@@ -26,10 +26,12 @@ struct PipelineCliArgs {
 
 void AddPipelineOptions(CLI::App& cmd, PipelineCliArgs& args);
 
-// Plans, prints, and writes `json_out` (when not empty); the exit status of `xpar plan`.
-// `options` carries the memory limit and the intra-op solver settings of each stage.
+// Plans, prints, and writes `json_out` and the report page `html_out` (each when not empty); the
+// exit status of `xpar plan`. `options` carries the memory limit and the intra-op solver
+// settings of each stage.
 int RunPipelinePlan(const PipelineCliArgs& args, const std::string& model_path,
                     const TorchScriptInputs& inputs, const Mesh& mesh, const Cluster& cluster,
-                    const AutoShardingOptions& options, const std::string& json_out);
+                    const AutoShardingOptions& options, const std::string& json_out,
+                    const std::string& html_out);
 
 }  // namespace xpar
