@@ -1,12 +1,14 @@
 // Native select-and-scatter (reduce_window.cc): a compare select and a plain scatter run without
 // calling the computations, with the same picks (ties keep the first) and the same rounding as
 // the general path, which runs when the computations are written in a form not recognised.
+// Row and column reductions split over threads give the general reduce path's bits.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <random>
 
 #include "interpreter_core_test_util.h"
+#include "runtime/interpreter/thread_pool.h"
 
 namespace xpar {
 namespace {
@@ -69,6 +71,80 @@ TEST(KernelsReduce, NativeSelectAndScatterMatchesGeneralPath) {
         }
       }
     }
+  }
+}
+
+// A reduce of x: t[rows, cols] over `dims`, with a native add reducer or the same add behind an
+// identity the matcher does not recognise (the general path: one reducer call per element).
+std::string ReduceRowsColumns(const char* t, int64_t rows, int64_t cols, const char* dims,
+                              const char* out, bool native) {
+  const std::string body =
+      native ? fmt::format("  ROOT r = {}[] add(a, b)", t)
+             : fmt::format("  s = {0}[] add(a, b)\n  ROOT r = {0}[] maximum(s, s)", t);
+  return fmt::format(R"(HloModule red
+add {{
+  a = {0}[] parameter(0)
+  b = {0}[] parameter(1)
+{1}
+}}
+ENTRY e {{
+  x = {0}[{2},{3}] parameter(0)
+  z = {0}[] constant(0.5)
+  ROOT r = {0}[{5}] reduce(x, z), dimensions={{{4}}}, to_apply=add
+}}
+)",
+                     t, body, rows, cols, dims, out);
+}
+
+// f32 row and column reductions are split over threads; each output still folds in order, so
+// the result is the general path's, bit for bit, on 1 and on 4 threads.
+TEST(KernelsReduce, ThreadedRowAndColumnReductionsMatchGeneralPath) {
+  const int64_t rows = 300, cols = 700;
+  Literal x(Shape(PrimitiveType::kF32, {rows, cols}));
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<double> u(-1, 1);
+  for (int64_t i = 0; i < x.ElementCount(); ++i) x.SetFromDouble(i, u(rng));
+  for (bool by_row : {true, false}) {
+    SCOPED_TRACE(by_row ? "rows" : "columns");
+    const char* dims = by_row ? "1" : "0";
+    const std::string out = std::to_string(by_row ? rows : cols);
+    Literal general = RunHlo(ReduceRowsColumns("f32", rows, cols, dims, out.c_str(), false), {x});
+    for (int threads : {1, 4}) {
+      SetRuntimeThreads(threads);
+      Literal native = RunHlo(ReduceRowsColumns("f32", rows, cols, dims, out.c_str(), true), {x});
+      EXPECT_TRUE(native == general) << threads << " threads";
+    }
+    SetRuntimeThreads(MachineCores());
+  }
+}
+
+// bf16 native sums accumulate in f32 and round once (reduce.cc), on any thread count.
+TEST(KernelsReduce, ThreadedBf16ReductionsAccumulateInF32) {
+  const int64_t rows = 300, cols = 700;
+  Literal x(Shape(PrimitiveType::kBF16, {rows, cols}));
+  std::mt19937 rng(4);
+  std::uniform_real_distribution<double> u(-1, 1);
+  for (int64_t i = 0; i < x.ElementCount(); ++i) x.SetFromDouble(i, u(rng));
+  for (bool by_row : {true, false}) {
+    SCOPED_TRACE(by_row ? "rows" : "columns");
+    const int64_t n_out = by_row ? rows : cols, n_in = by_row ? cols : rows;
+    std::vector<float> want(n_out, 0.5f);
+    for (int64_t o = 0; o < n_out; ++o) {
+      for (int64_t i = 0; i < n_in; ++i) {
+        want[o] += static_cast<float>(x.GetAsDouble(by_row ? o * cols + i : i * cols + o));
+      }
+    }
+    const std::string out = std::to_string(n_out);
+    for (int threads : {1, 4}) {
+      SetRuntimeThreads(threads);
+      Literal got =
+          RunHlo(ReduceRowsColumns("bf16", rows, cols, by_row ? "1" : "0", out.c_str(), true), {x});
+      for (int64_t o = 0; o < n_out; ++o) {
+        ASSERT_EQ(got.GetAsDouble(o), static_cast<double>(static_cast<float>(bf16(want[o]))))
+            << threads << " threads, output " << o;
+      }
+    }
+    SetRuntimeThreads(MachineCores());
   }
 }
 

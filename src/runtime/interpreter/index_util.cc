@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 namespace xpar {
 namespace {
@@ -54,9 +55,22 @@ void ForEachOuter(const std::vector<CopyDim>& outer, int64_t src_off, int64_t ds
   }
 }
 
+// The unsigned integer type of W bytes.
+template <int W>
+using WordOf = std::conditional_t<
+    W == 1, uint8_t,
+    std::conditional_t<W == 2, uint16_t, std::conditional_t<W == 4, uint32_t, uint64_t>>>;
+
 template <int W>
 void CopyRun(const uint8_t* src, int64_t s, uint8_t* dst, int64_t d, int64_t n, int64_t src_step,
              int64_t dst_step) {
+  if (src_step == 0 && dst_step == 1) {  // a broadcast row: one value filled along the run
+    WordOf<W> v;
+    std::memcpy(&v, src + s * W, W);
+    WordOf<W>* out = reinterpret_cast<WordOf<W>*>(dst + d * W);
+    std::fill(out, out + n, v);
+    return;
+  }
   for (int64_t k = 0; k < n; ++k) {
     std::memcpy(dst + (d + k * dst_step) * W, src + (s + k * src_step) * W, W);
   }

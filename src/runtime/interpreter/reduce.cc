@@ -1,10 +1,12 @@
 // reduce: variadic, any reducer computation. Reducers that are one add/multiply/maximum/minimum/
 // and/or of their two parameters run as native loops; others call the reducer per element.
 // Either way each output element folds its inputs in row-major order of the reduced dimensions.
+#include <algorithm>
 #include <cstring>
 
 #include "runtime/interpreter/index_util.h"
 #include "runtime/interpreter/reduce_util.h"
+#include "runtime/interpreter/thread_pool.h"
 
 namespace xpar {
 namespace {
@@ -38,6 +40,36 @@ ReduceGroups GroupDims(const Dims& dims, const std::vector<bool>& reduced) {
   return g;
 }
 
+// The two common shapes of a reduction, split over the kernel threads with each output element
+// still folded in order by one thread: rows ([kept, reduced]: one output per row) and columns
+// ([reduced, kept]: each thread takes a range of columns). False for other groupings.
+template <typename T, typename Op>
+bool ReduceRowsOrColumns(const T* x, const T& init, const ReduceGroups& g, T* y, Op op) {
+  using A = ComputeT<T>;
+  if (g.sizes.size() != 2 || g.kept[0] == g.kept[1]) return false;
+  const int64_t outer = g.sizes[0], inner = g.sizes[1];
+  if (outer == 0 || inner == 0) return false;
+  if (!g.kept[1]) {
+    ParallelFor(outer, std::max<int64_t>(1, kElementwiseChunk / inner),
+                [&](int64_t lo, int64_t hi) {
+                  for (int64_t r = lo; r < hi; ++r) {
+                    A a = Widen(init);
+                    for (int64_t j = 0; j < inner; ++j) a = op(a, Widen(x[r * inner + j]));
+                    y[r] = Narrow<T>(a);
+                  }
+                });
+    return true;
+  }
+  ParallelFor(inner, std::max<int64_t>(1, kElementwiseChunk / outer), [&](int64_t lo, int64_t hi) {
+    std::vector<A> acc(static_cast<size_t>(hi - lo), Widen(init));
+    for (int64_t r = 0; r < outer; ++r) {
+      for (int64_t j = lo; j < hi; ++j) acc[j - lo] = op(acc[j - lo], Widen(x[r * inner + j]));
+    }
+    for (int64_t j = lo; j < hi; ++j) y[j] = Narrow<T>(acc[j - lo]);
+  });
+  return true;
+}
+
 // Native fold. bf16/f16 accumulate in f32 and round once at the end: XLA's CPU backend may
 // instead round after every step (its reducer computes in bf16), so long bf16 sums can differ
 // in the last bits; f32 accumulation is the more accurate of the two and what XLA:GPU does.
@@ -45,6 +77,9 @@ template <typename T, typename Op>
 void ReduceNative(const Literal& in, const Literal& init, const ReduceGroups& g, Literal& out,
                   Op op) {
   using A = ComputeT<T>;
+  if (ReduceRowsOrColumns<T>(in.data<T>().data(), init.data<T>()[0], g, out.data<T>().data(), op)) {
+    return;
+  }
   std::vector<A> acc(static_cast<size_t>(out.ElementCount()), Widen(init.data<T>()[0]));
   auto x = in.data<T>();
   const size_t outer_rank = g.sizes.size() - 1;
