@@ -3,9 +3,10 @@
 // The gradient program (autodiff) is planned by the inter-op pass (stages on submeshes of the
 // mesh), split by stage and run with GPipe or 1F1B, each stage data/tensor parallel on its
 // submesh by its own auto-sharding plan. Loss and gradients are averaged over the microbatches
-// (a mean loss); the optimizer then runs once, on one device, on the gathered gradients (a first
-// step: per-stage updates of each stage's own weights are still to come). --check runs the same
-// step on one device: the gradient program per microbatch, averaged, the same optimizer.
+// (a mean loss); then each stage's optimizer updates the weights whose gradients its backward
+// produced, the stages in parallel, each on one device of its submesh (with --clip-norm the global
+// norm couples all weights: one optimizer on the gathered gradients). --check runs the step on
+// one device: the gradient program per microbatch, averaged, one optimizer for every weight.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -13,6 +14,8 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <numeric>
+#include <thread>
 
 #include "autodiff/autodiff.h"
 #include "autodiff/optimizer.h"
@@ -32,11 +35,17 @@ using pipeline::Pipeline;
 struct PipelinePrograms {
   std::unique_ptr<Module> forward;
   std::unique_ptr<Module> gradient;   // forward params -> (loss, d loss / d weights...)
-  std::unique_ptr<Module> optimizer;  // (weights, state, grads..., loss) -> (loss, new w, new s)
   std::vector<int64_t> weights;       // forward parameter of each weight, in carried order
   std::vector<bool> is_data;          // per forward parameter: split into microbatches
   std::vector<int64_t> step_param;    // per forward parameter: the step's parameter (by name)
-  std::vector<int64_t> optimizer_from_step;  // per optimizer parameter: its step parameter, or -1
+  autodiff::OptimizerOptions options;
+};
+
+// The optimizer of some of the weights (one stage's, or all of them).
+struct OptimizerPart {
+  std::unique_ptr<Module> program;  // (weights, state, grads..., loss) -> (loss, new w, new s)
+  std::vector<size_t> weights;      // indices into PipelinePrograms::weights
+  std::vector<int64_t> from_step;   // per program parameter: its step parameter; -1: a gradient
 };
 
 Expected<int64_t> StepParamByName(const Module& step, const std::string& name) {
@@ -132,21 +141,31 @@ Expected<PipelinePrograms> BuildPrograms(const TrainArgs& args, const TrainProgr
   }
   ASSIGN_OR_RETURN(int64_t loss_index, ForwardLossIndex(args, *entry.root()));
   ASSIGN_OR_RETURN(p.gradient, autodiff::Differentiate(*p.forward, {p.weights, loss_index}));
-  ASSIGN_OR_RETURN(autodiff::OptimizerOptions options, OptimizerOptionsOf(args));
+  ASSIGN_OR_RETURN(p.options, OptimizerOptionsOf(args));
+  return p;
+}
+
+Expected<OptimizerPart> MakeOptimizerPart(const PipelinePrograms& p, const TrainProgram& program,
+                                          std::vector<size_t> weights) {
+  OptimizerPart part;
+  part.weights = std::move(weights);
+  std::vector<int64_t> forward_weights;
+  for (size_t w : part.weights) forward_weights.push_back(p.weights[w]);
   const Shape& loss_shape = p.gradient->entry()->root()->shape().tuple_shape(0);
-  ASSIGN_OR_RETURN(p.optimizer, OptimizerProgram(*p.forward, p.weights, loss_shape, options));
-  const int64_t n = static_cast<int64_t>(p.weights.size());
-  for (const Instruction* op : p.optimizer->entry()->parameters()) {
+  ASSIGN_OR_RETURN(part.program,
+                   OptimizerProgram(*p.forward, forward_weights, loss_shape, p.options));
+  const int64_t n = static_cast<int64_t>(forward_weights.size());
+  for (const Instruction* op : part.program->entry()->parameters()) {
     const std::string& name = op->name();
     bool is_gradient = name.starts_with("grad.") || name == "loss";
     if (is_gradient && op->attrs().parameter_number >= n) {
-      p.optimizer_from_step.push_back(-1);
+      part.from_step.push_back(-1);
       continue;
     }
     ASSIGN_OR_RETURN(int64_t sp, StepParamByName(*program.step, name));
-    p.optimizer_from_step.push_back(sp);
+    part.from_step.push_back(sp);
   }
-  return p;
+  return part;
 }
 
 // M microbatches stacked on dimension 0.
@@ -160,16 +179,16 @@ Literal Stack(const std::vector<Literal>& parts) {
   return out;
 }
 
-// Weights and optimizer state between steps: the optimizer program's parameters, but for the
-// gradients and loss it is given each step. It runs on one device.
-class GatheredOptimizer {
+// Weights and optimizer state between steps for one OptimizerPart: its program's parameters
+// but the gradients and loss it is given each step. It runs on one device.
+class WeightUpdater {
  public:
-  static Expected<GatheredOptimizer> Create(const PipelinePrograms& p,
-                                            const std::vector<Literal>& step_values) {
-    GatheredOptimizer o(p);
-    const auto& params = p.optimizer->entry()->parameters();
+  static WeightUpdater Create(const PipelinePrograms& p, const OptimizerPart& part,
+                              const std::vector<Literal>& step_values) {
+    WeightUpdater o(p, part);
+    const auto& params = part.program->entry()->parameters();
     for (size_t i = 0; i < params.size(); ++i) {
-      int64_t from = p.optimizer_from_step[i];
+      int64_t from = part.from_step[i];
       o.values_.push_back(from >= 0 ? step_values[from] : Literal(params[i]->shape()));
       if (from < 0) o.gradient_slots_.push_back(static_cast<int64_t>(i));
     }
@@ -178,32 +197,76 @@ class GatheredOptimizer {
 
   // The current value of the weight that is forward parameter `forward_param`, or null.
   const Literal* Weight(int64_t forward_param) const {
-    for (size_t i = 0; i < p_->weights.size(); ++i) {
-      if (p_->weights[i] == forward_param) return &values_[i];
+    for (size_t i = 0; i < part_->weights.size(); ++i) {
+      if (p_->weights[part_->weights[i]] == forward_param) return &values_[i];
     }
     return nullptr;
   }
 
-  // Applies (loss, grads...) (averaged over the microbatches); returns the loss.
-  Expected<double> Apply(std::vector<Literal> loss_and_grads) {
-    // The optimizer's gradient parameters are grad.0 .. grad.n-1, then the loss.
+  // Applies its weights' gradients from (loss, grads of every weight...), averaged over the
+  // microbatches.
+  Status Apply(const std::vector<Literal>& loss_and_grads) {
+    // The program's gradient parameters are grad.0 .. grad.n-1, then the loss.
     for (size_t g = 0; g + 1 < gradient_slots_.size(); ++g) {
-      values_[gradient_slots_[g]] = std::move(loss_and_grads[1 + g]);
+      values_[gradient_slots_[g]] = loss_and_grads[1 + part_->weights[g]];
     }
     values_[gradient_slots_.back()] = loss_and_grads[0];
-    Interpreter interp(*p_->optimizer);
+    Interpreter interp(*part_->program);
     ASSIGN_OR_RETURN(Literal out, interp.Run(values_));
-    for (const IoAlias& a : p_->optimizer->input_output_alias()) {
+    for (const IoAlias& a : part_->program->input_output_alias()) {
       values_[a.parameter_number] = std::move(out.elements()[a.output_index[0]]);
     }
-    return loss_and_grads[0].GetAsDouble(0);
+    return Status::Ok();
   }
 
  private:
-  explicit GatheredOptimizer(const PipelinePrograms& p) : p_(&p) {}
+  WeightUpdater(const PipelinePrograms& p, const OptimizerPart& part) : p_(&p), part_(&part) {}
   const PipelinePrograms* p_;
+  const OptimizerPart* part_;
   std::vector<Literal> values_;
   std::vector<int64_t> gradient_slots_;
+};
+
+// The weights of a whole model: one updater per stage (each updating the weights whose gradient
+// that stage's backward produces, the stages in parallel), or one for all of them.
+class Updaters {
+ public:
+  static Expected<Updaters> Create(const PipelinePrograms& p, const TrainProgram& program,
+                                   const std::vector<std::vector<size_t>>& groups,
+                                   const std::vector<Literal>& step_values) {
+    Updaters u;
+    for (const std::vector<size_t>& g : groups) {
+      if (g.empty()) continue;
+      ASSIGN_OR_RETURN(OptimizerPart part, MakeOptimizerPart(p, program, g));
+      u.parts_.push_back(std::make_unique<OptimizerPart>(std::move(part)));
+      u.updaters_.push_back(WeightUpdater::Create(p, *u.parts_.back(), step_values));
+    }
+    return u;
+  }
+
+  const Literal* Weight(int64_t forward_param) const {
+    for (const WeightUpdater& u : updaters_) {
+      if (const Literal* w = u.Weight(forward_param)) return w;
+    }
+    return nullptr;
+  }
+
+  Status Apply(const std::vector<Literal>& loss_and_grads) {
+    std::vector<Status> status(updaters_.size());
+    std::vector<std::thread> threads;
+    for (size_t i = 0; i < updaters_.size(); ++i) {
+      threads.emplace_back([&, i] { status[i] = updaters_[i].Apply(loss_and_grads); });
+    }
+    for (std::thread& t : threads) t.join();
+    for (const Status& s : status) RETURN_IF_ERROR(s);
+    return Status::Ok();
+  }
+
+  size_t size() const { return updaters_.size(); }
+
+ private:
+  std::vector<std::unique_ptr<OptimizerPart>> parts_;
+  std::vector<WeightUpdater> updaters_;
 };
 
 // One step's inputs per forward parameter: the M microbatches of a data parameter, the single
@@ -224,7 +287,7 @@ Expected<std::vector<std::vector<Literal>>> StepInputs(const PipelinePrograms& p
 
 // The arguments of the gradient program: microbatch k of every data parameter, or with k = -1
 // all microbatches stacked (the pipeline splits them itself).
-std::vector<Literal> GradientArgs(const PipelinePrograms& p, const GatheredOptimizer& opt,
+std::vector<Literal> GradientArgs(const PipelinePrograms& p, const Updaters& opt,
                                   const std::vector<std::vector<Literal>>& in, int64_t k) {
   std::vector<Literal> args;
   for (size_t f = 0; f < in.size(); ++f) {
@@ -238,7 +301,7 @@ std::vector<Literal> GradientArgs(const PipelinePrograms& p, const GatheredOptim
 
 // --check: the gradient program per microbatch on one device, averaged (a mean loss).
 Expected<std::vector<Literal>> AccumulateOnOneDevice(const PipelinePrograms& p,
-                                                     const GatheredOptimizer& opt,
+                                                     const Updaters& opt,
                                                      const std::vector<std::vector<Literal>>& in,
                                                      int64_t microbatches) {
   std::vector<Literal> sum;
@@ -313,6 +376,40 @@ Status WriteTrace(const std::string& path, const std::vector<pipeline::TraceEven
   return Status::Ok();
 }
 
+// The weights each stage updates: those whose gradient its backward produces. Gradient-norm
+// clipping couples every weight, so with --clip-norm one optimizer updates them all.
+std::vector<std::vector<size_t>> WeightGroups(const PipelinePrograms& p, const Pipeline& pipe) {
+  const pipeline::StageSplit& split = pipe.split();
+  if (p.options.clip_norm > 0) {
+    std::vector<size_t> all(p.weights.size());
+    std::iota(all.begin(), all.end(), 0);
+    return {all};
+  }
+  std::vector<std::vector<size_t>> groups(split.num_stages);
+  for (size_t i = 0; i < p.weights.size(); ++i) {
+    const pipeline::ValueRef& grad = split.results[1 + i];
+    groups[grad.kind == pipeline::ValueRef::Kind::kOutput ? grad.program / 2 : 0].push_back(i);
+  }
+  return groups;
+}
+
+// --check: the same step on one device (gradient accumulation, one optimizer for all weights);
+// the line's suffix, and whether the loss is off.
+Expected<std::pair<std::string, bool>> CheckStep(const TrainArgs& args, const PipelinePrograms& p,
+                                                 Updaters& reference,
+                                                 const std::vector<std::vector<Literal>>& in,
+                                                 double loss) {
+  ASSIGN_OR_RETURN(std::vector<Literal> grads,
+                   AccumulateOnOneDevice(p, reference, in, args.microbatches));
+  const double want = grads[0].GetAsDouble(0);
+  RETURN_IF_ERROR(reference.Apply(grads));
+  double rel = loss == want ? 0 : std::fabs(loss - want) / std::max(std::fabs(want), 1e-30);
+  bool off = !(rel <= args.rtol);
+  return std::make_pair(fmt::format("  1 device {:.6f} rel diff {:.2g}{}", want, rel,
+                                    off ? fmt::format(" EXCEEDS {:g}", args.rtol) : ""),
+                        off);
+}
+
 }  // namespace
 
 int TrainPipelined(const TrainArgs& args, const TrainProgram& program,
@@ -325,14 +422,18 @@ int TrainPipelined(const TrainArgs& args, const TrainProgram& program,
   if (!p.ok()) return ReportError("train", p.status());
   auto pipe = PlanAndBuild(args, *p);
   if (!pipe.ok()) return ReportError("train", pipe.status());
-  auto opt = GatheredOptimizer::Create(*p, initial);
+  auto opt = Updaters::Create(*p, program, WeightGroups(*p, **pipe), initial);
   if (!opt.ok()) return ReportError("train", opt.status());
-  std::optional<GatheredOptimizer> reference;
-  if (args.check) reference.emplace(*opt);
-  fmt::print("training {}: pipeline of {} stages, {} microbatches of {} ({}), optimizer {} on the "
-             "gathered gradients{}\n",
+  std::vector<size_t> all(p->weights.size());
+  std::iota(all.begin(), all.end(), 0);
+  auto reference = Updaters::Create(*p, program, {all}, initial);
+  if (!reference.ok()) return ReportError("train", reference.status());
+  fmt::print("training {}: pipeline of {} stages, {} microbatches of {} ({}), optimizer {} {}{}\n",
              args.model, (*pipe)->split().num_stages, args.microbatches, program.batch,
-             args.schedule, args.optimizer, args.check ? ", checked against 1 device" : "");
+             args.schedule, args.optimizer,
+             opt->size() > 1 ? fmt::format("per stage ({} parts)", opt->size())
+                             : std::string("on all gathered gradients"),
+             args.check ? ", checked against 1 device" : "");
   std::vector<Literal> scratch = initial;
   int64_t failed = 0;
   for (int64_t step = 0; step < args.steps; ++step) {
@@ -340,21 +441,18 @@ int TrainPipelined(const TrainArgs& args, const TrainProgram& program,
     if (!in.ok()) return ReportError("train", in.status());
     auto run = (*pipe)->Run(GradientArgs(*p, *opt, *in, -1));
     if (!run.ok()) return ReportError("train", run.status());
-    auto loss = opt->Apply(std::move(run->results));
-    if (!loss.ok()) return ReportError("train", loss.status());
-    std::string check;
-    if (reference) {
-      auto grads = AccumulateOnOneDevice(*p, *reference, *in, args.microbatches);
-      if (!grads.ok()) return ReportError("train", grads.status());
-      auto want = reference->Apply(std::move(*grads));
-      if (!want.ok()) return ReportError("train", want.status());
-      double rel = *loss == *want ? 0 : std::fabs(*loss - *want) / std::max(std::fabs(*want), 1e-30);
-      failed += rel <= args.rtol ? 0 : 1;
-      check = fmt::format("  1 device {:.6f} rel diff {:.2g}{}", *want, rel,
-                          rel <= args.rtol ? "" : fmt::format(" EXCEEDS {:g}", args.rtol));
+    const double loss = run->results[0].GetAsDouble(0);
+    Status applied = opt->Apply(run->results);
+    if (!applied.ok()) return ReportError("train", applied);
+    std::pair<std::string, bool> check;
+    if (args.check) {
+      auto c = CheckStep(args, *p, *reference, *in, loss);
+      if (!c.ok()) return ReportError("train", c.status());
+      check = *c;
+      failed += check.second ? 1 : 0;
     }
-    fmt::print("step {:>5}/{}  loss {:.6f}  {:8.4f} s{}\n", step + 1, args.steps, *loss,
-               run->seconds, check);
+    fmt::print("step {:>5}/{}  loss {:.6f}  {:8.4f} s{}\n", step + 1, args.steps, loss,
+               run->seconds, check.first);
     if (!args.trace.empty() && step + 1 == args.steps) {
       Status s = WriteTrace(args.trace, run->trace);
       if (!s.ok()) return ReportError("train", s);
