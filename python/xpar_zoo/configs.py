@@ -1,11 +1,13 @@
 """Configurations by name: tiny ones for tests and the published ones (never built in tests).
 
-Keys follow transformers' config classes (LlamaConfig, GPT2Config, BertConfig, MixtralConfig)."""
+Keys follow transformers' config classes (LlamaConfig, GPT2Config, BertConfig, MixtralConfig,
+GPTNeoXConfig)."""
 import torch
 from torch import nn
 
 from .bert import BertForMaskedLM
 from .gpt2 import GPT2LMHeadModel
+from .gpt_neox import GPTNeoXForCausalLM
 from .llama import LlamaForCausalLM
 from .moe import MixtralForCausalLM
 
@@ -28,6 +30,14 @@ def _bert(hidden, layers, heads, inter, vocab=30522, max_pos=512):
     return dict(vocab_size=vocab, hidden_size=hidden, num_hidden_layers=layers,
                 num_attention_heads=heads, intermediate_size=inter, max_position_embeddings=max_pos,
                 type_vocab_size=2, layer_norm_eps=1e-12, pad_token_id=0, initializer_range=0.02)
+
+
+def _gpt_neox(hidden, layers, heads, inter, vocab=50304, max_pos=2048):
+    return dict(vocab_size=vocab, hidden_size=hidden, num_hidden_layers=layers,
+                num_attention_heads=heads, intermediate_size=inter, rotary_pct=0.25,
+                rotary_emb_base=10000.0, max_position_embeddings=max_pos, layer_norm_eps=1e-5,
+                use_parallel_residual=True, hidden_act="gelu", initializer_range=0.02,
+                tie_word_embeddings=False)
 
 
 def _moe(hidden, inter, layers, heads, kv_heads, experts, top_k, vocab=32000):
@@ -54,6 +64,12 @@ CONFIGS = {
         "bert-base": _bert(768, 12, 12, 3072),
         "bert-large": _bert(1024, 24, 16, 4096),
     },
+    "gpt_neox": {
+        "tiny": _gpt_neox(64, 2, 4, 256, vocab=128, max_pos=32),
+        "pythia-160m": _gpt_neox(768, 12, 12, 3072),
+        "pythia-1b": _gpt_neox(2048, 16, 8, 8192),
+        "gpt-neox-20b": _gpt_neox(6144, 44, 64, 24576, vocab=50432),
+    },
     "moe": {
         "tiny": _moe(64, 96, 2, 4, 2, experts=4, top_k=2, vocab=128),
         "mixtral-8x7b": _moe(4096, 14336, 32, 32, 8, experts=8, top_k=2),
@@ -65,6 +81,7 @@ MODELS = {
     "gpt2": GPT2LMHeadModel,
     "bert": BertForMaskedLM,
     "moe": MixtralForCausalLM,
+    "gpt_neox": GPTNeoXForCausalLM,
 }
 
 

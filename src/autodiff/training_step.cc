@@ -141,6 +141,9 @@ void MakeNamesUnique(Module& m, const std::set<std::string>& taken_insts,
   auto& comps = m.mutable_computations();
   for (size_t i = first_comp; i < comps.size(); ++i) {
     comps[i]->set_name(unique("opt." + comps[i]->name(), taken_comps));
+    for (auto& inst : comps[i]->mutable_instructions()) {
+      inst->set_name(unique("opt." + inst->name(), taken_insts));
+    }
   }
   // Callees precede callers: the entry moves behind the reducers the optimizer added.
   auto it = std::find_if(comps.begin(), comps.end(),

@@ -12,12 +12,13 @@
 namespace xpar::autodiff {
 namespace {
 
-// Parameter 0 is the data x, parameter 1 the weight w: AppendOptimizer must move w first.
+// Parameter 0 is the data x, parameter 1 the weight w: AppendOptimizer must move w first. The
+// reducer is named as models::GraphBuilder names its own (what clipping adds must not clash).
 constexpr const char* kGradients = R"(HloModule quadratic
 add_f32 {
-  a = f32[] parameter(0)
-  b = f32[] parameter(1)
-  ROOT s = f32[] add(a, b)
+  add_f32.p0 = f32[] parameter(0)
+  add_f32.p1 = f32[] parameter(1)
+  ROOT add_f32.root = f32[] add(add_f32.p0, add_f32.p1)
 }
 ENTRY grads {
   x = f32[3] parameter(0)

@@ -213,8 +213,15 @@ void RegisterTrainCommand(CLI::App& app) {
                   "continue from the checkpoint in this folder (same model, mesh and data)");
   cmd->add_option("--plan-time-limit", a->plan_time_limit, "seconds for the sharding planner")
       ->capture_default_str();
+  cmd->add_option("--plan", a->plan, "use this plan (xpar plan --json, or --save-plan) instead "
+                  "of planning");
+  cmd->add_option("--save-plan", a->save_plan, "write the plan used as JSON");
   cmd->add_option("--cluster", a->cluster, "cluster preset the planner prices (see xpar plan "
                   "--list-clusters)")->capture_default_str();
+  cmd->add_flag("--data-parallel", a->data_parallel,
+                "planner: split the data on the batch over every device, replicate the weights");
+  cmd->add_flag("--shard-parameters", a->shard_parameters,
+                "planner: ZeRO-3 style, store weights and optimizer state split over the devices");
   cmd->add_flag("--quiet", a->quiet, "no planner progress on stderr");
   cmd->add_option("--stages", a->stages,
                   "pipeline parallelism: this many stages on submeshes of --mesh, planned by the "

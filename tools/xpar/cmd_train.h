@@ -37,8 +37,11 @@ struct TrainArgs {
   int64_t checkpoint_every = 0;
   std::string resume;
   double plan_time_limit = 10;
+  std::string plan;                 // apply this plan JSON (xpar plan --json) instead of planning
+  std::string save_plan;            // write the plan JSON used here
   std::string cluster = "dgx-a100";
-  std::string memory;               // per-device limit for the planner, e.g. 64MiB
+  bool data_parallel = false;       // planner: data parameters split on the batch, weights whole
+  bool shard_parameters = false;    // planner: ZeRO-3 style, weights and state split too
   std::vector<std::string> input_shapes;  // a .pt file's, when it records none
   bool quiet = false;
   // Pipeline parallelism (cmd_train_pipeline.cc): stages > 0 pipelines the step.
@@ -66,6 +69,9 @@ struct TrainProgram {
   // `xpar model` steps): fed the number of steps done before this one. -1: none.
   int64_t step_counter_param = -1;
   bool built = false;                 // true: from a forward (autodiff + optimizer)
+  // The model file's number of each step parameter (-1: optimizer state the step added): what
+  // argN names in --inputs and --data.
+  std::vector<int64_t> file_number;
   int64_t batch = 1;                  // samples per step: dim 0 of the first data array
 };
 

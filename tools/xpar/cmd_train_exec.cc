@@ -13,6 +13,7 @@
 #include "passes/auto_sharding/plan_export.h"
 #include "passes/spmd/spmd_partitioner.h"
 #include "runtime/interpreter/interpreter.h"
+#include "support/source_text.h"
 
 namespace xpar::train {
 namespace {
@@ -50,6 +51,9 @@ Status SpmdExecutor::Plan(const TrainArgs& args, Module& step) {
   ASSIGN_OR_RETURN(CostModel model, CostModel::Create(mesh_, cluster));
   AutoShardingOptions options;
   options.solve.time_limit_s = args.plan_time_limit;
+  options.force_data_parallel = args.data_parallel;
+  options.batch_size = program_->batch;
+  options.shard_parameters = args.shard_parameters;
   if (!args.quiet) options.solve.progress = [](const std::string& l) { fmt::print(stderr, "{}\n", l); };
   ASSIGN_OR_RETURN(xpar::Plan plan, PlanAutoSharding(step, model, options));
   fmt::print("plan for {} on mesh {} ({} devices, cluster {})\n", args.model, mesh_.ToString(),
@@ -92,15 +96,24 @@ void SpmdExecutor::PrintSummary() const {
 Status SpmdExecutor::Init(const TrainArgs& args, const TrainProgram& program,
                           const std::vector<Literal>& initial, const nlohmann::json* plan_json) {
   program_ = &program;
-  ASSIGN_OR_RETURN(mesh_, Mesh::Parse(args.mesh));
+  ASSIGN_OR_RETURN(mesh_, Mesh::Parse(args.mesh));  // before planning: Plan reads program_
   Module& step = *program.step;  // gains sharding annotations (the interpreter ignores them)
+  nlohmann::json from_file;
+  if (plan_json == nullptr && !args.plan.empty()) {
+    ASSIGN_OR_RETURN(std::string text, ReadFile(args.plan));
+    from_file = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+    if (from_file.is_discarded()) return InvalidArgument("{}: not JSON", args.plan);
+    plan_json = &from_file;
+  }
   if (plan_json != nullptr) {
     RETURN_IF_ERROR(AnnotateModuleFromJson(step, *plan_json, mesh_));
     plan_json_ = *plan_json;
-    fmt::print("plan for {} on mesh {}: the checkpoint's\n", args.model, mesh_.ToString());
+    fmt::print("plan for {} on mesh {}: {}\n", args.model, mesh_.ToString(),
+               args.plan.empty() || !args.resume.empty() ? "the checkpoint's" : args.plan);
   } else {
     RETURN_IF_ERROR(Plan(args, step));
   }
+  if (!args.save_plan.empty()) RETURN_IF_ERROR(WriteFile(args.save_plan, plan_json_.dump(1) + "\n"));
   ASSIGN_OR_RETURN(pm_, PartitionModule(step, mesh_));
   const Computation& entry = *pm_->entry();
   param_specs_.resize(entry.parameter_count());

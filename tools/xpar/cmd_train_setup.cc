@@ -14,6 +14,12 @@
 namespace xpar::train {
 namespace {
 
+// "argN" (or np.savez's "arr_N") names the model file's parameter N.
+bool IsArgName(const std::string& name, int64_t file_number) {
+  return file_number >= 0 &&
+         (name == fmt::format("arg{}", file_number) || name == fmt::format("arr_{}", file_number));
+}
+
 bool IsFloatScalar(const Shape& s) { return s.IsArray() && s.rank() == 0 && IsFloating(s.type()); }
 
 // Optimizer state of a full step by its name (the names torch.optim and `xpar model` give it):
@@ -110,6 +116,13 @@ Expected<TrainProgram> FromForward(const TrainArgs& args, std::unique_ptr<Module
   }
   p.data_params = ts.layout.data_params;
   p.loss_output = 0;
+  p.file_number.assign(step_entry.parameter_count(), -1);
+  for (size_t i = 0; i < weights.size(); ++i) p.file_number[ts.layout.weight_params[i]] = weights[i];
+  size_t next_data = 0;
+  for (int64_t n = 0; n < entry.parameter_count(); ++n) {
+    if (std::find(weights.begin(), weights.end(), n) != weights.end()) continue;
+    p.file_number[ts.layout.data_params[next_data++]] = n;
+  }
   return p;
 }
 
@@ -159,6 +172,7 @@ Expected<TrainProgram> FromFullStep(const TrainArgs& args, std::unique_ptr<Modul
     }
     p.data_params.push_back(n);
   }
+  for (int64_t n = 0; n < entry.parameter_count(); ++n) p.file_number.push_back(n);
   p.step = std::move(step);
   return p;
 }
@@ -198,7 +212,7 @@ Expected<std::vector<Literal>> InitialValues(const TrainArgs& args, const TrainP
     const int64_t n = p->attrs().parameter_number;
     const NamedTensor* found = nullptr;
     for (const NamedTensor& t : given) {
-      if (t.name == p->name() || t.name == fmt::format("arg{}", n)) found = &t;
+      if (t.name == p->name() || IsArgName(t.name, program.file_number[n])) found = &t;
     }
     auto carried = std::find_if(program.carried.begin(), program.carried.end(),
                                 [&](const Carried& c) { return c.param == n; });
@@ -233,7 +247,7 @@ Expected<DataSource> DataSource::Open(const TrainArgs& args, const TrainProgram&
     const Instruction* param = nullptr;
     for (int64_t d : program.data_params) {
       const Instruction* p = entry.parameters()[d];
-      if (p->name() == t.name || fmt::format("arg{}", d) == t.name) param = p;
+      if (p->name() == t.name || IsArgName(t.name, program.file_number[d])) param = p;
     }
     if (param == nullptr) {
       return InvalidArgument("{}: array '{}' names no data parameter of the step", args.data,
