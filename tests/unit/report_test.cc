@@ -7,6 +7,7 @@
 #include "frontends/hlo/hlo_parser.h"
 #include "passes/auto_sharding/auto_sharding.h"
 #include "report/chrome_trace.h"
+#include "report/pipeline_html.h"
 #include "report/plan_html.h"
 #include "runtime/interpreter/interpreter.h"
 #include "runtime/interpreter/op_trace.h"
@@ -245,6 +246,46 @@ TEST(RunTrace, OneEventPerExecutedInstructionPerDevice) {
   }
   EXPECT_EQ(complete, 8);
   EXPECT_EQ(threads, 2);
+}
+
+// Two stages of a 2x4 cluster: hosts 0 and 1.
+pipeline::PipelineResult TwoStages() {
+  pipeline::PipelineResult r;
+  r.plan.microbatches = 4;
+  r.plan.estimated_step_seconds = 0.5;
+  for (int64_t s = 0; s < 2; ++s) {
+    pipeline::Stage st;
+    st.first_layer = 8 * s;
+    st.last_layer = 8 * s + 7;
+    st.submesh.shape = {1, 4};
+    for (int64_t d = 0; d < 4; ++d) st.submesh.devices.push_back(4 * s + d);
+    st.forward_seconds = 0.01;
+    st.backward_seconds = 0.02;
+    r.plan.stages.push_back(st);
+    r.stages.push_back({"data parallel", 2 - s, 100, 200, 50});
+  }
+  return r;
+}
+
+TEST(PipelineReport, StagesOnTheClusterAndOutOfRangeDevices) {
+  const Mesh mesh = *Mesh::Parse("2x4");
+  pipeline::PipelineResult r = TwoStages();
+  nlohmann::json data = PipelineReportData(r, mesh, TestCluster(), "m.hlo");
+  EXPECT_EQ(data["mesh"]["shape"], nlohmann::json::array({2, 4}));
+  const auto& stages = data["pipeline"]["stages"];
+  ASSERT_EQ(stages.size(), 2u);
+  EXPECT_EQ(stages[1]["devices"], nlohmann::json::array({4, 5, 6, 7}));
+  EXPECT_EQ(stages[0]["in_flight"], 2);
+  EXPECT_EQ(data["pipeline"]["schedule"], "1f1b");
+  auto html = PipelineToHtml(r, mesh, TestCluster(), "m.hlo");
+  ASSERT_TRUE(html.ok()) << html.status().ToString();
+  EXPECT_NE(html->find("<title>xpar pipeline plan: m.hlo</title>"), std::string::npos);
+  r.plan.stages[1].submesh.devices.back() = 8;
+  auto bad = PipelineToHtml(r, mesh, TestCluster(), "m.hlo");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("stage 1 is on device 8, outside the 2x4 mesh"),
+            std::string::npos)
+      << bad.status().ToString();
 }
 
 }  // namespace
