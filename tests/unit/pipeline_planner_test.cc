@@ -215,7 +215,7 @@ ENTRY main {
   EXPECT_NE(r.status().message().find("no forward computation"), std::string::npos);
   r = ClassifyInstructions(**constant_loss, 0);
   ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.status().message().find("ROOT %c is a constant"), std::string::npos)
+  EXPECT_NE(r.status().message().find("ROOT %c is not a tuple (constant)"), std::string::npos)
       << r.status().message();
 }
 
@@ -268,7 +268,7 @@ ENTRY main {
   o.loss_index = 0;
   r = PlanPipeline(**m, TestCluster(), o);
   ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.status().message().find("ROOT %y is a dot"), std::string::npos)
+  EXPECT_NE(r.status().message().find("ROOT %y is not a tuple (dot)"), std::string::npos)
       << r.status().message();
 }
 

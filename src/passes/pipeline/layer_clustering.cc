@@ -17,8 +17,9 @@ Expected<const Instruction*> FindLoss(const Computation& entry, int64_t loss_ind
   if (root == nullptr) return InvalidArgument("the entry computation has no ROOT");
   if (loss_index < 0) return root;
   if (root->opcode() != Opcode::kTuple) {
-    return InvalidArgument("the loss is element {} of the ROOT tuple, but ROOT %{} is a {}; "
-                           "pass loss index -1 when the ROOT is the loss",
+    return InvalidArgument("the loss is element {} of the ROOT tuple, but ROOT %{} is not a "
+                           "tuple ({}); with loss index -1 (--loss-index -1) the ROOT itself is "
+                           "the loss",
                            loss_index, root->name(), HloOpcodeName(root->opcode()));
   }
   if (loss_index >= root->operand_count()) {
