@@ -114,6 +114,45 @@ TEST(OptimizerStep, GradientClippingMatchesTorch) {
                 {0.2010729369317088, -0.6973716742220076, 1.6939395315475974}}});
 }
 
+// The forward of the same quadratic: BuildTrainingStep differentiates it (autodiff) and must give
+// torch's AdamW numbers; static loss scaling changes nothing in f32 but the loss's path.
+constexpr const char* kForward = R"(HloModule quadratic_forward
+add_f32 {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT s = f32[] add(a, b)
+}
+ENTRY forward {
+  x = f32[3] parameter(0)
+  w = f32[3] parameter(1)
+  wx = f32[3] multiply(w, x)
+  sq = f32[3] multiply(wx, w)
+  zero = f32[] constant(0)
+  ROOT loss = f32[] reduce(sq, zero), dimensions={0}, to_apply=add_f32
+})";
+
+TEST(OptimizerStep, BuildTrainingStepDifferentiatesTheForward) {
+  for (double scale : {1.0, 1024.0}) {
+    auto forward = ParseHloModule(kForward, "forward.hlo");
+    ASSERT_TRUE(forward.ok()) << forward.status().message();
+    OptimizerOptions o = Options(OptimizerKind::kAdamW);
+    o.loss_scale = scale;
+    auto step = BuildTrainingStep(**forward, {1}, -1, o);
+    ASSERT_TRUE(step.ok()) << step.status().message();
+    const Module& m = *step->module;
+    std::vector<Literal> args(m.entry()->parameter_count());
+    args[0] = Literal::FromVector<float>({3}, {0.5f, -1.0f, 2.0f});
+    for (int64_t p : step->layout.state_params) args[p] = Literal(m.entry()->parameters()[p]->shape());
+    args[step->layout.data_params[0]] = Literal::FromVector<float>({3}, {1.0f, 2.0f, 0.5f});
+    Interpreter interp(m);
+    auto r = interp.Run(args);
+    ASSERT_TRUE(r.ok()) << r.status().message();
+    EXPECT_NEAR(r->elements()[0].GetAsDouble(0), 4.25, 1e-6) << "scale " << scale;
+    const double want[3] = {0.399500001, -0.89900000025, 1.8980000005};
+    for (int k = 0; k < 3; ++k) EXPECT_NEAR(r->elements()[1].GetAsDouble(k), want[k], 2e-6);
+  }
+}
+
 TEST(OptimizerStep, StateLayoutAndAliases) {
   auto grads = ParseHloModule(kGradients, "quadratic.hlo");
   ASSERT_TRUE(grads.ok());
