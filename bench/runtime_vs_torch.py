@@ -1,18 +1,31 @@
 #!/usr/bin/python3
-"""xpar vs PyTorch eager on single ops, same thread count, in one run (bench/REPORT.md).
+"""xpar vs PyTorch eager on single ops and whole models, same thread count, in one run
+(bench/REPORT.md).
 
 For each row and thread count, runs xpar's bench/runtime_vs_torch program on that row (median
 of --reps runs after a warm-up), then the same op in PyTorch eager with torch.set_num_threads
 (median of --reps runs after a warm-up), so both see the same machine load. Prints a markdown
 table: times, xpar/torch, and for GEMM-shaped rows the fraction of the f32 FMA peak.
 
+With --cli (the xpar program), also whole models: GPT-2 124M and BERT-base forward + loss (the
+zoo's models, batch 1 x 128 tokens) and ResNet-50 forward (torchvision, 1x3x224x224), traced
+with torch.jit.trace and run by `xpar run model.pt` (its "ran in" time: one cold run per
+process, the median over --reps processes) against PyTorch eager (median after a warm-up).
+
   /usr/bin/python3 bench/runtime_vs_torch.py --xpar build-perf/bench/runtime_vs_torch \
-      [--threads 1,2] [--reps 5] [--only NAME,...]
+      [--cli build-perf/xpar] [--threads 1,2] [--reps 5] [--only NAME,...]
 """
 import argparse
+import json
+import os
+import re
 import statistics
 import subprocess
+import sys
+import tempfile
 import time
+
+import numpy as np
 
 import torch
 import torch.nn.functional as F
@@ -64,6 +77,73 @@ ROWS = {
 }
 
 
+def _zoo_model(name, config):
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
+    from xpar_capture import example_inputs  # noqa: E402
+    from xpar_zoo import build_model  # noqa: E402
+    model, cfg = build_model(name, config, seed=0)
+    return model, example_inputs(cfg, 1, 128, 0)
+
+
+def _resnet50():
+    import torchvision
+    torch.manual_seed(0)
+    return torchvision.models.resnet50().eval(), (torch.randn(1, 3, 224, 224),)
+
+
+MODELS = {
+    "gpt2_124m_fwd_loss_1x128": lambda: _zoo_model("gpt2", "gpt2"),
+    "bert_base_fwd_loss_1x128": lambda: _zoo_model("bert", "bert-base"),
+    "resnet50_fwd_1x224": _resnet50,
+}
+
+_DTYPES = {torch.int64: "s64", torch.float32: "f32"}
+
+
+def save_trace(model, inputs, folder):
+    """model.pt (with the input shapes xpar reads) and inputs.npz, as python/xpar_capture.py."""
+    meta = {"inputs": [{"name": f"arg{i}", "dtype": _DTYPES[t.dtype], "shape": list(t.shape)}
+                       for i, t in enumerate(inputs)]}
+    with torch.no_grad():
+        traced = torch.jit.trace(model, inputs, check_trace=False)
+    torch.jit.save(traced, os.path.join(folder, "model.pt"),
+                   _extra_files={"xpar_inputs.json": json.dumps(meta)})
+    np.savez(os.path.join(folder, "inputs.npz"), **{f"arg{i}": t.numpy()
+                                                     for i, t in enumerate(inputs)})
+
+
+def xpar_model_ms(cli, folder, threads, reps):
+    env = dict(os.environ, XPAR_NUM_THREADS=str(threads), OPENBLAS_NUM_THREADS=str(threads))
+    times = []
+    for _ in range(reps):
+        r = subprocess.run([cli, "run", os.path.join(folder, "model.pt"), "--inputs",
+                            os.path.join(folder, "inputs.npz")], env=env, capture_output=True,
+                           text=True)
+        m = re.search(r"ran .* in ([0-9.]+) s", r.stderr)
+        if r.returncode != 0 or not m:
+            last = (r.stderr.strip().splitlines() or ["no output"])[-1]
+            raise RuntimeError(last[:160])
+        times.append(float(m.group(1)) * 1e3)
+    return statistics.median(times)
+
+
+def model_rows(cli, threads, reps, only):
+    for name, make in MODELS.items():
+        if only and name not in only:
+            continue
+        model, inputs = make()
+        with tempfile.TemporaryDirectory(prefix="xpar_bench_") as folder:
+            save_trace(model, inputs, folder)
+            for t in threads:
+                tms = torch_ms(lambda: (lambda: model(*inputs)), t, reps)
+                try:
+                    xms = xpar_model_ms(cli, folder, t, reps)
+                    print(f"| {name} | {t} | {xms:.1f} | {tms:.1f} | {xms / tms:.2f} | | |",
+                          flush=True)
+                except RuntimeError as e:
+                    print(f"| {name} | {t} | failed: {e} | {tms:.1f} | | | |", flush=True)
+
+
 def torch_ms(make, threads, reps):
     torch.set_num_threads(threads)
     fn = make()
@@ -85,13 +165,16 @@ def xpar_run(binary, args):
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--xpar", required=True, help="the runtime_vs_torch benchmark program")
+    p.add_argument("--cli", default="", help="the xpar program, for the whole-model rows")
     p.add_argument("--threads", default="1,2")
     p.add_argument("--reps", type=int, default=5)
     p.add_argument("--only", default="")
     a = p.parse_args()
     threads = [int(t) for t in a.threads.split(",")]
-    rows = [r for r in ROWS if not a.only or r in a.only.split(",")]
-    peak = {int(f[2]): float(f[4]) for f in xpar_run(a.xpar, ["--threads", a.threads, "--only", "none"])
+    only = [x for x in a.only.split(",") if x]
+    rows = [r for r in ROWS if not only or r in only]
+    peak = {int(f[2]): float(f[4])
+            for f in xpar_run(a.xpar, ["--threads", a.threads, "--only", "none"])
             if f[0] == "peak"}
     print(f"torch {torch.__version__}; f32 FMA peak GFLOP/s: "
           + ", ".join(f"{t} thread(s) {peak[t]:.1f}" for t in threads))
@@ -106,6 +189,8 @@ def main():
             pct = (lambda ms: f"{100 * gflop / (ms / 1e3) / peak[t]:.0f}%" if gflop else "")
             print(f"| {row} | {t} | {xms:.1f} | {tms:.1f} | {xms / tms:.2f} | {pct(xms)} | "
                   f"{pct(tms)} |", flush=True)
+    if a.cli:
+        model_rows(a.cli, threads, a.reps, only)
 
 
 if __name__ == "__main__":
