@@ -117,7 +117,7 @@ Expected<PipelinePrograms> BuildPrograms(const TrainArgs& args, const TrainProgr
     return Unimplemented("--stages needs a forward + loss model: the optimizer of a whole "
                          "training step cannot be separated from its gradients yet");
   }
-  if (args.loss_scale != 1) return Unimplemented("--stages with --loss-scale");
+  if (args.loss_scale != 1) return Unimplemented("--stages with --loss-scale: static loss scaling of a pipelined step is not supported yet");
   PipelinePrograms p;
   ASSIGN_OR_RETURN(p.forward, LoadModule(args.model, {args.inputs, args.input_shapes}));
   const Computation& entry = *p.forward->entry();
