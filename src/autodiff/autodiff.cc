@@ -140,69 +140,85 @@ Status Backpropagate(AdBuilder& b, const Module& module, Computation& entry,
   return Status::Ok();
 }
 
-}  // namespace
-
-Expected<std::unique_ptr<Module>> Differentiate(const Module& forward,
-                                                const GradientRequest& request) {
+// The forward's copy, verified, with the aliasing and result layout that the new result voids
+// removed.
+Expected<std::unique_ptr<Module>> PrepareCopy(const Module& forward) {
   RETURN_IF_ERROR(VerifyModule(forward));
   ASSIGN_OR_RETURN(std::unique_ptr<Module> module, CloneModule(forward));
-  Computation* entry = module->entry();
-  if (entry == nullptr || entry->root() == nullptr) {
+  if (module->entry() == nullptr || module->entry()->root() == nullptr) {
     return InvalidArgument("autodiff: module '{}' has no entry computation", forward.name());
   }
-  // The result changes, so the forward's aliasing and result layout no longer apply.
   module->input_output_alias().clear();
   auto& attrs = module->attributes();
   attrs.erase(std::remove_if(attrs.begin(), attrs.end(),
                              [](const auto& kv) { return kv.first == "entry_computation_layout"; }),
               attrs.end());
-  ASSIGN_OR_RETURN(std::vector<int64_t> wrt, ResolveWrt(*entry, request));
-  RETURN_IF_ERROR(CheckLoss(*entry, request.loss_index));
+  return module;
+}
 
-  std::unordered_set<std::string> names;
-  for (const auto& comp : module->computations()) {
-    for (const auto& inst : comp->instructions()) names.insert(inst->name());
-  }
-  // Calls and fixed-count loops on the differentiated path become straight-line code; a body
-  // may hold more of them, hence the rounds.
+// Calls and fixed-count loops on the differentiated path become straight-line code; a body may
+// hold more of them, hence the rounds.
+Status InlineControlFlow(Module& module, const std::vector<int64_t>& wrt,
+                         std::unordered_set<std::string>& names) {
   constexpr int kMaxInlineRounds = 8;
   for (int round = 0; round < kMaxInlineRounds; ++round) {
-    ASSIGN_OR_RETURN(bool changed, InlineActiveControlFlow(*module, ActiveInstructions(*entry, wrt),
-                                                           names));
+    ASSIGN_OR_RETURN(bool changed, InlineActiveControlFlow(
+                                       module, ActiveInstructions(*module.entry(), wrt), names));
     if (!changed) break;
   }
-  AdBuilder b(module.get(), entry, std::move(names));
-  Instruction* root = entry->root();
+  return Status::Ok();
+}
+
+// Seeds the loss's adjoint with 1, runs the reverse pass and makes the entry return
+// (loss, gradients...).
+Status ReversePass(AdBuilder& b, Module& module, const std::vector<int64_t>& wrt,
+                   int64_t loss_index) {
+  Computation& entry = *module.entry();
+  Instruction* root = entry.root();
   b.set_derived_from(root->name());
-  std::vector<bool> active = ActiveInstructions(*entry, wrt);
   std::unordered_map<const Instruction*, Adjoint> adjoints;
-  PrimitiveType loss_type = request.loss_index < 0
-                                ? root->shape().type()
-                                : root->shape().tuple_shape(request.loss_index).type();
+  PrimitiveType loss_type = loss_index < 0 ? root->shape().type()
+                                           : root->shape().tuple_shape(loss_index).type();
   Instruction* seed = b.Scalar(loss_type, 1.0);
-  if (request.loss_index < 0) {
+  if (loss_index < 0) {
     adjoints[root].array = seed;
   } else {
     adjoints[root].elements.resize(root->shape().tuple_shapes().size(), nullptr);
-    adjoints[root].elements[request.loss_index] = seed;
+    adjoints[root].elements[loss_index] = seed;
   }
-  RETURN_IF_ERROR(Backpropagate(b, *module, *entry, active, adjoints));
-
+  RETURN_IF_ERROR(Backpropagate(b, module, entry, ActiveInstructions(entry, wrt), adjoints));
   b.set_derived_from(root->name());
   Instruction* loss = root;
-  if (request.loss_index >= 0) {
-    loss = root->opcode() == Opcode::kTuple ? root->operand(request.loss_index)
-                                            : b.GetTupleElement(root, request.loss_index);
+  if (loss_index >= 0) {
+    loss = root->opcode() == Opcode::kTuple ? root->operand(loss_index)
+                                            : b.GetTupleElement(root, loss_index);
   }
   std::vector<Instruction*> outputs = {loss};
   for (int64_t n : wrt) {
-    Instruction* p = entry->parameters()[n];
+    Instruction* p = entry.parameters()[n];
     auto it = adjoints.find(p);
     outputs.push_back(it != adjoints.end() && it->second.array ? it->second.array
                                                                : b.ZerosLike(p));
   }
-  entry->set_root(b.Tuple(std::move(outputs)));
-  RETURN_IF_ERROR(b.status());
+  entry.set_root(b.Tuple(std::move(outputs)));
+  return b.status();
+}
+
+}  // namespace
+
+Expected<std::unique_ptr<Module>> Differentiate(const Module& forward,
+                                                const GradientRequest& request) {
+  ASSIGN_OR_RETURN(std::unique_ptr<Module> module, PrepareCopy(forward));
+  Computation* entry = module->entry();
+  ASSIGN_OR_RETURN(std::vector<int64_t> wrt, ResolveWrt(*entry, request));
+  RETURN_IF_ERROR(CheckLoss(*entry, request.loss_index));
+  std::unordered_set<std::string> names;
+  for (const auto& comp : module->computations()) {
+    for (const auto& inst : comp->instructions()) names.insert(inst->name());
+  }
+  RETURN_IF_ERROR(InlineControlFlow(*module, wrt, names));
+  AdBuilder b(module.get(), entry, std::move(names));
+  RETURN_IF_ERROR(ReversePass(b, *module, wrt, request.loss_index));
   RemoveDead(*entry);
   Status verified = VerifyModule(*module);
   if (!verified.ok()) {
