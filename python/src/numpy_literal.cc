@@ -92,7 +92,9 @@ Literal LiteralFromArray(const py::array& array, const std::string& what) {
   Literal literal = Literal::Uninitialized(Shape(*type, dims));
   // Contiguous C order, whatever the input's strides (one copy, done by NumPy).
   py::array contiguous = py::array::ensure(array, py::array::c_style);
-  std::memcpy(literal.raw(), contiguous.data(), static_cast<size_t>(literal.size_bytes()));
+  if (literal.size_bytes() > 0) {
+    std::memcpy(literal.raw(), contiguous.data(), static_cast<size_t>(literal.size_bytes()));
+  }
   return literal;
 }
 

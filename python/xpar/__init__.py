@@ -175,6 +175,8 @@ def plan(module, mesh, cluster="dgx-a100", memory=None, time_limit=10.0, backend
 
 
 def _as_array(value):
+    if hasattr(value, "detach") and hasattr(value, "numpy"):  # a torch.Tensor, even with grad
+        value = value.detach().cpu().numpy()
     array = np.asarray(value)
     if array.dtype == object:
         raise Error(f"input of type {type(value).__name__} is not an array")
@@ -184,9 +186,10 @@ def _as_array(value):
 def run(module, inputs="random:0", mesh=None, check=False, plan=None, rtol=1e-5, replicas=0):
     """Runs `module` and returns its outputs as NumPy arrays (an Outputs list).
 
-    inputs: a list of arrays (the parameters the file does not store, in order), a dict by
-    parameter name (or argN), or a string as `xpar run --inputs` takes: "random:SEED" or an
-    .npz/.safetensors file. Arrays are copied once into xpar; outputs are not copied.
+    inputs: a list of arrays or torch tensors (the parameters the file does not store, in
+    order), a dict by parameter name (or argN), or a string as `xpar run --inputs` takes:
+    "random:SEED" or an .npz/.safetensors file. Arrays are copied once into xpar; outputs are
+    not copied.
     mesh: None runs on one device; (2, 2) partitions the module by its own shardings, or by
     `plan`'s, and runs one simulated device per thread. check=True also runs on one device and
     raises xpar.CheckError when an output differs by more than rtol (max|a-b| / max|b|).

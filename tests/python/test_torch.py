@@ -23,6 +23,8 @@ def test_small_mlp_matches_pytorch():
     with torch.no_grad():
         want = model(x).numpy()
     np.testing.assert_allclose(y, want, rtol=1e-5, atol=1e-6)
+    (y2,) = xpar.run(m, [x.requires_grad_()])  # tensors are taken as they are, grad or not
+    np.testing.assert_array_equal(y2, y)
 
 
 @pytest.mark.parametrize("name", ["llama", "gpt2"])
