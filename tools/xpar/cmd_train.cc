@@ -114,8 +114,7 @@ int Train(const TrainArgs& args) {
     if (!r.ok()) return ReportError("train", r.status());
     resumed = std::move(*r);
   }
-  // Pipeline parallelism plugs in here: a pipeline plan (stages on submeshes) would make its
-  // own StepExecutor; without one the whole step is one SPMD program on the mesh.
+  // Without --stages (pipelines: TrainPipelined above) the step is one SPMD program on the mesh.
   auto exec = train::MakeSpmdExecutor(args, *program, *values,
                                       resumed ? &resumed->checkpoint.trainer["plan"] : nullptr);
   if (!exec.ok()) return ReportError("train", exec.status());
