@@ -13,6 +13,7 @@
 #include "io/atomic_file.h"
 #include "io/npy.h"
 #include "io/npz_writer.h"
+#include "support/memory_limit.h"
 #include "support/source_text.h"
 
 namespace xpar {
@@ -108,7 +109,10 @@ Expected<std::vector<NamedTensor>> ReadSafetensors(const std::string& path) {
     if (!type) return Unimplemented("'{}': tensor '{}' has unsupported dtype {}", path, name, dtype);
     std::vector<int64_t> dims;
     for (const auto& d : info["shape"]) {
-      if (!d.is_number_unsigned()) return InvalidArgument("'{}': bad shape of '{}'", path, name);
+      // Past 2^56 no dimension fits in memory, and past 2^63 it would turn negative.
+      if (!d.is_number_unsigned() || d.get<uint64_t>() > (uint64_t{1} << 56)) {
+        return InvalidArgument("'{}': bad shape of '{}'", path, name);
+      }
       dims.push_back(d.get<int64_t>());
     }
     if (!info["data_offsets"][0].is_number_unsigned() ||
@@ -117,12 +121,15 @@ Expected<std::vector<NamedTensor>> ReadSafetensors(const std::string& path) {
     }
     uint64_t begin = info["data_offsets"][0].get<uint64_t>();
     uint64_t end = info["data_offsets"][1].get<uint64_t>();
-    Literal lit(Shape(type->type, dims));
-    if (end < begin || end - begin != static_cast<uint64_t>(lit.size_bytes()) ||
-        data_start + end > bytes.size()) {
+    // Checked before the tensor is allocated: the header may claim any shape.
+    int64_t need = ByteWidth(type->type);
+    for (int64_t d : dims) need = SaturatingMul(need, d);
+    if (end < begin || end - begin != static_cast<uint64_t>(need) ||
+        end > bytes.size() - data_start) {
       return InvalidArgument("'{}': data offsets of '{}' do not match its shape", path, name);
     }
-    std::memcpy(lit.raw(), bytes.data() + data_start + begin, end - begin);
+    Literal lit(Shape(type->type, dims));
+    if (end > begin) std::memcpy(lit.raw(), bytes.data() + data_start + begin, end - begin);
     found.push_back({begin, {name, std::move(lit)}});
   }
   // JSON objects are unordered; the data order is the file's natural order.

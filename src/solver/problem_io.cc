@@ -35,6 +35,8 @@ Expected<json> ParseJson(const std::string& text, const std::string& origin) {
     return json::parse(text);
   } catch (const json::parse_error& e) {
     return InvalidArgument("{}: malformed JSON at byte {}: {}", origin, e.byte, e.what());
+  } catch (const json::exception& e) {  // e.g. out_of_range: a number past double's range
+    return InvalidArgument("{}: unreadable JSON: {}", origin, e.what());
   }
 }
 
