@@ -51,3 +51,22 @@ def test_zoo_model_matches_pytorch_on_one_device_and_a_mesh(name):
 def test_capture_rejects_non_tensors():
     with pytest.raises(xpar.Error, match="tensors"):
         xpar.torch.capture(torch.nn.Identity(), ([1, 2, 3],))
+
+
+def test_plain_saved_trace_needs_input_shapes(tmp_path):
+    model = torch.nn.Linear(3, 2).eval()
+    x = torch.randn(4, 3)
+    path = str(tmp_path / "linear.pt")
+    torch.jit.save(torch.jit.trace(model, x), path)  # records no input shapes
+    with pytest.raises(xpar.Error, match="records no input shapes"):
+        xpar.load(path)
+    m = xpar.load(path, input_shapes=["f32[4,3]"])
+    assert [p.shape for p in m.parameters if not p.stored] == [(4, 3)]
+    np.savez(tmp_path / "x.npz", arg0=x.numpy())
+    m2 = xpar.load(path, inputs_file=tmp_path / "x.npz")
+    (y,) = xpar.run(m2, str(tmp_path / "x.npz"))
+    with torch.no_grad():
+        np.testing.assert_allclose(y, model(x).numpy(), rtol=1e-5, atol=1e-6)
+    by_shape = {w.shape: w for w in m.stored_weights.values()}
+    np.testing.assert_array_equal(by_shape[(2, 3)], model.weight.detach().numpy())
+    np.testing.assert_array_equal(by_shape[(2,)], model.bias.detach().numpy())
