@@ -32,15 +32,62 @@ std::string ReducerName(const Instruction& inst) {
   return inst.called().empty() ? std::string("?") : inst.called()[0]->name();
 }
 
+// Whether `v` is select(p, parameter k, parameter n+k) (either order): the reducer keeps one of
+// the two values of operand k, so the result is one of its elements (max/argmax, min/argmin).
+bool IsSelection(const Instruction* v, int64_t k, int64_t n) {
+  if (v->opcode() != Opcode::kSelect) return false;
+  const Instruction *a = v->operand(1), *c = v->operand(2);
+  if (a->opcode() != Opcode::kParameter || c->opcode() != Opcode::kParameter) return false;
+  int64_t pa = a->attrs().parameter_number, pc = c->attrs().parameter_number;
+  return (pa == k && pc == n + k) || (pa == n + k && pc == k);
+}
+
+// A reduce of several operands (values and positions, e.g. max with argmax): the adjoint of a
+// value result that selects one element goes to the element chosen: the one at the position
+// the reduce returns when an operand is an iota along the (single) reduced dim, else every
+// element equal to the result, sharing it.
+Status VariadicReduceGrad(VjpContext& ctx) {
+  AdBuilder& b = ctx.b;
+  const Instruction& r = *ctx.inst;
+  int64_t n = r.operand_count() / 2;
+  const Instruction* root = r.called()[0]->root();
+  const Dims& dims = r.attrs().dimensions;
+  int64_t position = -1;
+  for (int64_t j = 0; j < n && dims.size() == 1; ++j) {
+    const Instruction* op = r.operand(j);
+    if (op->opcode() == Opcode::kIota && op->attrs().iota_dimension == dims[0]) position = j;
+  }
+  for (int64_t k = 0; k < n; ++k) {
+    if (ctx.active(n + k)) return ctx.Error("no gradient rule for the init values of a reduce");
+    Instruction* g = ctx.tuple_grad(k);
+    if (g == nullptr || !ctx.active(k)) continue;
+    if (root->opcode() != Opcode::kTuple || !IsSelection(root->operand(k), k, n)) {
+      return ctx.Error(fmt::format("no gradient rule for a variadic reduce whose result {} is "
+                                   "not a selection of operand {}", k, k));
+    }
+    Instruction* x = ctx.operand(k);
+    PrimitiveType t = g->shape().type();
+    Instruction* chosen = nullptr;
+    Instruction* share = g;
+    if (position >= 0) {
+      Instruction* at = BroadcastBack(b, b.GetTupleElement(ctx.inst, position), x, dims);
+      chosen = b.Mask(b.Compare(ctx.operand(position), at, ComparisonDirection::kEq), t);
+    } else {
+      Instruction* value = BroadcastBack(b, b.GetTupleElement(ctx.inst, k), x, dims);
+      chosen = b.Mask(b.Compare(x, value, ComparisonDirection::kEq), t);
+      share = b.Div(g, b.ReduceSum(chosen, dims));
+    }
+    RETURN_IF_ERROR(ctx.AddGrad(k, b.Mul(chosen, BroadcastBack(b, share, x, dims))));
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 Status VjpReduce(VjpContext& ctx) {
   AdBuilder& b = ctx.b;
   const Instruction& r = *ctx.inst;
-  if (r.operand_count() != 2 || !r.shape().IsArray()) {
-    return ctx.Error(fmt::format("no gradient rule for a reduce of {} operands (variadic reduce)",
-                                 r.operand_count() / 2));
-  }
+  if (r.operand_count() != 2 || !r.shape().IsArray()) return VariadicReduceGrad(ctx);
   std::optional<Opcode> kind = ReducerKind(*r.called()[0]);
   Instruction *x = ctx.operand(0), *g = ctx.grad();
   const Dims& dims = r.attrs().dimensions;

@@ -28,6 +28,34 @@ TEST(AutodiffNnRules, ReduceAddMaxMin) {
   MaxGradientError(LossModule(body, "f64[3,4]", kMaxF64), {RandomF64({3, 4, 2}, 30)});
 }
 
+TEST(AutodiffNnRules, VariadicReduceMaxWithArgmax) {
+  const char* argmax = R"(argmax {
+  am.a = f64[] parameter(0)
+  am.ai = s32[] parameter(1)
+  am.b = f64[] parameter(2)
+  am.bi = s32[] parameter(3)
+  am.ge = pred[] compare(am.a, am.b), direction=GE
+  am.v = f64[] select(am.ge, am.a, am.b)
+  am.i = s32[] select(am.ge, am.ai, am.bi)
+  ROOT am.t = (f64[], s32[]) tuple(am.v, am.i)
+}
+)";
+  // With the positions (an iota along the reduced dim) and with another index operand.
+  for (const char* index : {"iota(), iota_dimension=1", "iota(), iota_dimension=0"}) {
+    SCOPED_TRACE(index);
+    std::string body = std::string(R"(  x = f64[3,5] parameter(0)
+  idx = s32[3,5] )") + index + R"(
+  lo = f64[] constant(-inf)
+  izero = s32[] constant(0)
+  r = (f64[3], s32[3]) reduce(x, idx, lo, izero), dimensions={1}, to_apply=argmax
+  v = f64[3] get-tuple-element(r), index=0
+  i = s32[3] get-tuple-element(r), index=1
+  f = f64[3] convert(i)
+  out = f64[3] multiply(v, f))";
+    MaxGradientError(LossModule(body, "f64[3]", argmax), {RandomF64({3, 5}, 35)});
+  }
+}
+
 TEST(AutodiffNnRules, ReduceWindowSumAndMaxPool) {
   // Average-pool style window sum with stride and padding, then 2x2 max pooling.
   std::string sum = R"(  x = f64[1,5,6] parameter(0)
