@@ -8,7 +8,9 @@
 namespace xpar::internal {
 
 const char kPlanHtmlStyle[] = R"xpar_css(
-body { font: 14px/1.45 system-ui, sans-serif; margin: 0 24px 40px; color: #1d2733; background: #fff; }
+body {
+  font: 14px/1.45 system-ui, sans-serif; margin: 0 24px 40px; color: #1d2733; background: #fff;
+}
 h1 { font-size: 21px; margin: 18px 0 6px; }
 h2 { font-size: 16px; margin: 26px 0 8px; border-bottom: 1px solid #d5dce5; padding-bottom: 3px; }
 dl#summary { display: grid; grid-template-columns: max-content auto; gap: 2px 14px; margin: 0; }
@@ -17,7 +19,9 @@ dt { color: #5a6878; } dd { margin: 0; }
 .picker { display: flex; flex-direction: column; gap: 6px; width: 430px; }
 #tensor-search { padding: 4px 6px; font: inherit; }
 #tensor-list { font: 12px ui-monospace, monospace; width: 100%; }
-#tensor-note, #tensor-info, #memory-info, #timeline-info, #collectives-note { color: #4a5868; font-size: 13px; }
+#tensor-note, #tensor-info, #memory-info, #timeline-info, #collectives-note {
+  color: #4a5868; font-size: 13px;
+}
 #tensor-info div { margin: 1px 0; }
 svg text { font: 12px system-ui, sans-serif; fill: #1d2733; }
 svg text.axis { fill: #3b4b5e; font-weight: 600; }
@@ -38,10 +42,16 @@ circle.peak { fill: #b3261e; }
 rect.compute { fill: #3478c6; }
 rect.comm { fill: #e08a1e; }
 table#collectives, table#stages { border-collapse: collapse; font-size: 12.5px; margin-top: 6px; }
-#collectives th, #stages th { text-align: left; background: #eef2f7; padding: 4px 8px; user-select: none; }
+#collectives th, #stages th {
+  text-align: left; background: #eef2f7; padding: 4px 8px; user-select: none;
+}
 #collectives th { cursor: pointer; }
-#collectives td, #stages td { padding: 2px 8px; border-top: 1px solid #e6ebf1; font-family: ui-monospace, monospace; }
-span.swatch { display: inline-block; width: 11px; height: 11px; border-radius: 2px; vertical-align: -1px; }
+#collectives td, #stages td {
+  padding: 2px 8px; border-top: 1px solid #e6ebf1; font-family: ui-monospace, monospace;
+}
+span.swatch {
+  display: inline-block; width: 11px; height: 11px; border-radius: 2px; vertical-align: -1px;
+}
 svg text.box { text-anchor: middle; fill: #fff; font-size: 11px; }
 #schedule-info { color: #4a5868; font-size: 13px; }
 .scroll { max-height: 420px; overflow: auto; }
@@ -187,7 +197,8 @@ const char kPlanHtmlScript[] = R"xpar_js(
     const n = splits(tensor.spec), rank = tensor.dims.length;
     const order = tensor.dims.map((_, d) => d).sort((a, b) => (n[b] > 1) - (n[a] > 1) || a - b);
     const shown = order.slice(0, 2).sort((a, b) => a - b);
-    const rowDim = shown.length === 2 ? shown[0] : -1, colDim = shown.length ? shown[shown.length - 1] : -1;
+    const rowDim = shown.length === 2 ? shown[0] : -1;
+    const colDim = shown.length ? shown[shown.length - 1] : -1;
     const rowsN = rowDim >= 0 ? n[rowDim] : 1, colsN = colDim >= 0 ? n[colDim] : 1;
     const w = 300, h = rowDim >= 0 ? 180 : 60, left = 96, top = 30;
     svg.setAttribute("width", left + w + 20);
@@ -200,7 +211,8 @@ const char kPlanHtmlScript[] = R"xpar_js(
        colDim >= 0 ? "\u2192 dim " + colDim + " (" + tensor.dims[colDim] + ")" : "scalar");
     if (rowDim >= 0) {
       el("svg:text", {x: 4, y: top + 14, class: "axis"}, svg, "\u2193 dim " + rowDim);
-      el("svg:text", {x: 4, y: top + 30, class: "axis small"}, svg, "(" + tensor.dims[rowDim] + ")");
+      el("svg:text", {x: 4, y: top + 30, class: "axis small"}, svg,
+         "(" + tensor.dims[rowDim] + ")");
     }
     for (let i = 0; i < rowsN; ++i) {
       for (let j = 0; j < colsN; ++j) {
@@ -292,7 +304,8 @@ const char kPlanHtmlScript[] = R"xpar_js(
     const x = (pos) => left + (pos / n) * w, y = (b) => top + h - (b / max) * h;
     let d = "M" + x(0) + "," + y(0);
     pts.forEach((b, k) => {
-      d += "L" + x(k * m.bucket) + "," + y(b) + "L" + x(Math.min(n, (k + 1) * m.bucket)) + "," + y(b);
+      const x0 = x(k * m.bucket), x1 = x(Math.min(n, (k + 1) * m.bucket));
+      d += "L" + x0 + "," + y(b) + "L" + x1 + "," + y(b);
     });
     d += "L" + x(n) + "," + y(0) + "Z";
     el("svg:path", {d: d, id: "memory-curve", "data-points": pts.length, class: "area"}, svg);
@@ -310,10 +323,12 @@ const char kPlanHtmlScript[] = R"xpar_js(
                     class: right ? "peaklabel end" : "peaklabel"}, svg,
        "peak " + bytes(m.peak_bytes) + " at %" + m.peak_at);
     el("svg:text", {x: left, y: top + h + 18, class: "tick start"}, svg, "instruction 0");
-    el("svg:text", {x: left + w, y: top + h + 18, class: "tick"}, svg, "instruction " + m.positions);
+    el("svg:text", {x: left + w, y: top + h + 18, class: "tick"}, svg,
+       "instruction " + m.positions);
     const info = clear(document.getElementById("memory-info"));
     el("div", {}, info, "Live bytes per device (the same on every device: one SPMD program), " +
-       "parameters " + bytes(m.parameter_bytes) + " live throughout; solver's estimate of the peak " +
+       "parameters " + bytes(m.parameter_bytes) + " live throughout; " +
+       "solver's estimate of the peak " +
        bytes(m.solver_peak_bytes) + (showLimit || !m.limit_bytes ? "" : "; limit " +
        bytes(m.limit_bytes) + " is off the chart") + ". Largest live at the peak:");
     const ul = el("ul", {}, info);
@@ -336,7 +351,8 @@ const char kPlanHtmlScript[] = R"xpar_js(
                   ", communication " + secs(b.communication_s);
       if (b.compute_s > 0) {
         const r = el("svg:rect", {x: x(b.start_s), y: top, height: lane, class: "compute",
-                                  width: Math.max(0.6, x(b.start_s + b.compute_s) - x(b.start_s))}, svg);
+                                  width: Math.max(0.6, x(b.start_s + b.compute_s) - x(b.start_s))},
+                   svg);
         el("svg:title", {}, r, tip);
       }
       if (b.communication_s > 0) {

@@ -20,6 +20,10 @@ import sys
 import tempfile
 
 
+# What would fetch something at view time: a src/href to another host, a CSS import or url().
+EXTERNAL = r"""(src|href)\s*=\s*["']?(https?:)?//|@import|url\(\s*["']?https?:"""
+
+
 def fail(message):
     print("check_plan_report: FAIL: " + message)
     sys.exit(1)
@@ -160,7 +164,7 @@ def main():
                    stdout=subprocess.DEVNULL, cwd=args.workdir)
     with open(page) as f:
         text = f.read()
-    external = re.search(r"""(src|href)\s*=\s*["']?(https?:)?//|@import|url\(\s*["']?https?:""", text)
+    external = re.search(EXTERNAL, text)
     if external:
         fail("the page refers to something outside itself: " + external.group(0))
     url = "file://" + os.path.abspath(page)
