@@ -6,6 +6,8 @@
 #include <functional>
 
 #include "frontends/stablehlo/stablehlo_parser_impl.h"
+#include "support/memory_limit.h"
+#include "support/units.h"
 
 namespace xpar::mlir {
 namespace {
@@ -78,6 +80,13 @@ Status StoreElement(const Token& t, PrimitiveType type, uint8_t* dst,
 
 Status Parser::ParseDenseBody(const Shape& shape, int64_t body_offset, int64_t body_end,
                               Literal* out) {
+  // A splat (`dense<0.0> : tensor<1000000x1000000xf32>`) is tiny in text but not in memory.
+  const int64_t physical = PhysicalMemoryBytes();
+  if (physical > 0 && shape.ByteSize() > physical) {
+    return Error(body_offset, fmt::format("constant of {} needs {}, more than this machine's "
+                                          "memory ({})", shape.ToString(false),
+                                          HumanBytes(shape.ByteSize()), HumanBytes(physical)));
+  }
   *out = Literal(shape);
   const PrimitiveType type = shape.type();
   const int64_t width = ByteWidth(type);

@@ -1,0 +1,3 @@
+func.func @main(%a: tensor<99999999999999999999x2xf32>) -> tensor<99999999999999999999x2xf32> {
+  return %a : tensor<99999999999999999999x2xf32>
+}
