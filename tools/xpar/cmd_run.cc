@@ -9,7 +9,6 @@
 #include <unistd.h>
 
 #include "analysis/op_stats.h"
-#include "analysis/run_memory.h"
 #include "cli_util.h"
 #include "commands.h"
 #include "driver/arguments.h"
@@ -17,11 +16,11 @@
 #include "io/tensor_file.h"
 #include "ir/printer.h"
 #include "passes/spmd/spmd_partitioner.h"
+#include "report/chrome_trace.h"
 #include "runtime/interpreter/check_log.h"
-#include "runtime/interpreter/collective_hub.h"
 #include "runtime/interpreter/interpreter.h"
+#include "runtime/interpreter/op_trace.h"
 #include "runtime/mpi/mpi_runtime.h"
-#include "support/memory_limit.h"
 
 namespace xpar {
 namespace {
@@ -37,8 +36,7 @@ struct RunOptions {
   bool check = false;
   double rtol = 1e-5;
   std::vector<std::string> input_shapes;  // a .pt file's, when it records none
-  std::string max_memory;  // --max-memory; empty: this machine's physical memory
-  double collective_timeout = std::chrono::duration<double>(kDefaultCollectiveTimeout).count();
+  std::string trace;  // --trace: Chrome/Perfetto trace JSON of the run
 };
 
 std::string Summary(const Literal& v) {
@@ -83,11 +81,12 @@ void PrintOutputs(const std::vector<NamedTensor>& outs, int64_t limit, const std
 // more than one device), single_args the arguments of a lone device. Returns each device's
 // result, handed over one device or output at a time (under mpirun only rank 0 returns; the
 // other ranks send theirs to it and exit). The one place that executes a program, so another
-// backend can take over here.
+// backend can take over here. With `traces`, each device's op timings land in (*traces)[d].
 Expected<DeviceResults> RunDevices(const Module& m, std::vector<std::vector<Literal>> device_args,
                                    std::vector<Literal> single_args, int64_t replicas,
-                                   int64_t partitions) {
+                                   int64_t partitions, std::vector<DeviceTrace>* traces) {
   if (UnderMpi()) {  // mpirun: each rank runs one device (src/runtime/mpi)
+    if (traces) return Unimplemented("--trace records threads in one process, not MPI ranks");
     if (device_args.empty()) device_args.push_back(std::move(single_args));
     ASSIGN_OR_RETURN(std::optional<DeviceResults> root,
                      RunOnMpiRanks(m, std::move(device_args), replicas, partitions));
@@ -99,6 +98,8 @@ Expected<DeviceResults> RunDevices(const Module& m, std::vector<std::vector<Lite
     CheckLog checks;  // the check.* ops of test programs (StableHLO conformance style)
     DeviceContext dev;
     dev.check_log = &checks;
+    if (traces) traces->assign(1, DeviceTrace{});
+    dev.trace = traces ? &traces->front() : nullptr;
     Interpreter interp(m, dev);
     ASSIGN_OR_RETURN(Literal r, interp.Run(single_args));
     std::vector<std::string> failed = checks.failures();
@@ -111,7 +112,8 @@ Expected<DeviceResults> RunDevices(const Module& m, std::vector<std::vector<Lite
     results.push_back(std::move(r));
     return DeviceResults::InMemory(std::move(results));
   }
-  ASSIGN_OR_RETURN(results, RunOnDevices(m, std::move(device_args), replicas, partitions));
+  ASSIGN_OR_RETURN(results,
+                   RunOnDevices(m, std::move(device_args), replicas, partitions, 0, traces));
   return DeviceResults::InMemory(std::move(results));
 }
 
@@ -122,35 +124,24 @@ Expected<std::unique_ptr<TensorFileWriter>> OpenOut(const RunOptions& o) {
   return OpenTensorFileWriter(o.out);
 }
 
-int RunOnMesh(const RunOptions& o, const Module& m, std::vector<Literal> args);
-
-// --max-memory (default: physical memory) against the module's estimated peak, times the devices
-// that run it in this process (a --mesh run holds about one unpartitioned copy in shards).
-Status CheckMemoryBudget(const RunOptions& o, const Module& m) {
-  int64_t budget = PhysicalMemoryBytes();
-  if (!o.max_memory.empty()) {
-    auto parsed = ParseByteSize(o.max_memory);
-    if (!parsed.ok()) return InvalidArgument("--max-memory: {}", parsed.status().message());
-    budget = *parsed;
-  }
-  int64_t devices = 1;
-  if (o.mesh.empty()) {
-    int64_t partitions = o.partitions > 0 ? o.partitions : 1;
-    devices = partitions * (o.replicas > 0 ? o.replicas
-                                           : std::max<int64_t>(1, DevicesNamedByCollectives(m) /
-                                                                      partitions));
-  }
-  if (UnderMpi()) devices = 1;  // one device per rank
-  return CheckRunMemory(m, devices, budget);
+// --trace: the devices' op timings as Chrome/Perfetto trace JSON.
+Status WriteTrace(const RunOptions& o, const std::vector<DeviceTrace>& traces,
+                  int64_t partitions) {
+  if (o.trace.empty()) return Status::Ok();
+  ChromeTraceOptions options;
+  options.process_name = fmt::format("xpar run {}", o.path);
+  options.num_partitions = partitions;
+  RETURN_IF_ERROR(WriteFile(o.trace, ChromeTraceJson(traces, options).dump() + "\n"));
+  fmt::print(stderr, "trace written to {}\n", o.trace);
+  return Status::Ok();
 }
 
+int RunOnMesh(const RunOptions& o, const Module& m, std::vector<Literal> args);
+
 int Run(const RunOptions& o) {
-  SetCollectiveTimeout(std::chrono::milliseconds(static_cast<int64_t>(o.collective_timeout * 1e3)));
   auto module = LoadModule(o.path, TorchScriptInputs{o.inputs, o.input_shapes});
   if (!module.ok()) return ReportError("run", module.status());
   const Module& m = **module;
-  // Before the arguments exist: an absurd shape in a small file is refused, not allocated.
-  if (Status s = CheckMemoryBudget(o, m); !s.ok()) return ReportError("run", s);
   auto args = LoadArguments(*m.entry(), o.inputs, StoredArguments(*m.entry()));
   if (!args.ok()) return ReportError("run", args.status());
   if (!o.mesh.empty()) return RunOnMesh(o, m, std::move(args).value());
@@ -175,8 +166,11 @@ int Run(const RunOptions& o) {
   auto start = std::chrono::steady_clock::now();
   std::vector<std::vector<Literal>> per_device_args;
   if (devices > 1) per_device_args.assign(devices, *args);
-  auto r = RunDevices(m, std::move(per_device_args), std::move(*args), replicas, partitions);
+  std::vector<DeviceTrace> traces;
+  auto r = RunDevices(m, std::move(per_device_args), std::move(*args), replicas, partitions,
+                      o.trace.empty() ? nullptr : &traces);
   if (!r.ok()) return ReportError("run", r.status());
+  if (Status t = WriteTrace(o, traces, partitions); !t.ok()) return ReportError("run", t);
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   fmt::print(stderr, "ran {} on {} device(s) in {:.3f} s\n", m.name(), devices, seconds);
   auto out = OpenOut(o);
@@ -257,8 +251,11 @@ int RunOnMesh(const RunOptions& o, const Module& m, std::vector<Literal> args) {
   if (!device_args.ok()) return ReportError("run", device_args.status());
   auto start = std::chrono::steady_clock::now();
   std::vector<Literal> single = replicas * n == 1 ? (*device_args)[0] : std::vector<Literal>{};
-  auto results = RunDevices(pm, std::move(*device_args), std::move(single), replicas, n);
+  std::vector<DeviceTrace> traces;
+  auto results = RunDevices(pm, std::move(*device_args), std::move(single), replicas, n,
+                            o.trace.empty() ? nullptr : &traces);
   if (!results.ok()) return ReportError("run", results.status());
+  if (Status t = WriteTrace(o, traces, n); !t.ok()) return ReportError("run", t);
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   fmt::print(stderr, "ran {} partitioned on mesh {} ({} devices{}) in {:.3f} s\n", m.name(),
              mesh->ToString(), replicas * n,
@@ -304,14 +301,9 @@ void RegisterRunCommand(CLI::App& app) {
   cmd->add_option("--mesh", o->mesh,
                   "Partition the module by its sharding annotations onto this device mesh "
                   "(e.g. 2x2) and run one device per thread");
-  cmd->add_option("--max-memory", o->max_memory,
-                  "Refuse to run, before allocating, a program whose estimated peak of live "
-                  "values (times the simulated devices) exceeds this, e.g. 8GiB (default: this "
-                  "machine's physical memory)");
-  cmd->add_option("--collective-timeout", o->collective_timeout,
-                  "Seconds a device waits at a collective for the others before the whole run "
-                  "stops with an error naming the devices that never came (0: wait forever)")
-      ->capture_default_str();
+  cmd->add_option("--trace", o->trace,
+                  "Write each device's op and collective timings as Chrome/Perfetto trace JSON "
+                  "(open in ui.perfetto.dev or chrome://tracing)");
   cmd->add_flag("--check", o->check,
                 "With --mesh: also run on one device and report the largest relative "
                 "difference per output; exit 1 when one exceeds --rtol");
