@@ -217,6 +217,8 @@ void RegisterTrainCommand(CLI::App& app) {
   cmd->add_option("--save-plan", a->save_plan, "write the plan used as JSON");
   cmd->add_option("--cluster", a->cluster, "cluster preset the planner prices (see xpar plan "
                   "--list-clusters)")->capture_default_str();
+  cmd->add_option("--memory", a->memory,
+                  "planner: per-device memory limit, e.g. 512MiB (default: the cluster's)");
   cmd->add_flag("--data-parallel", a->data_parallel,
                 "planner: split the data on the batch over every device, replicate the weights");
   cmd->add_flag("--shard-parameters", a->shard_parameters,

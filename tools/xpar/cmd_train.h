@@ -40,6 +40,7 @@ struct TrainArgs {
   std::string plan;                 // apply this plan JSON (xpar plan --json) instead of planning
   std::string save_plan;            // write the plan JSON used here
   std::string cluster = "dgx-a100";
+  std::string memory;               // planner: per-device memory limit ("512MiB"); "": the cluster's
   bool data_parallel = false;       // planner: data parameters split on the batch, weights whole
   bool shard_parameters = false;    // planner: ZeRO-3 style, weights and state split too
   std::vector<std::string> input_shapes;  // a .pt file's, when it records none

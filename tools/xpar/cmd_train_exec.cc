@@ -14,6 +14,7 @@
 #include "passes/spmd/spmd_partitioner.h"
 #include "runtime/interpreter/interpreter.h"
 #include "support/source_text.h"
+#include "support/units.h"
 
 namespace xpar::train {
 namespace {
@@ -54,11 +55,15 @@ Status SpmdExecutor::Plan(const TrainArgs& args, Module& step) {
   options.force_data_parallel = args.data_parallel;
   options.batch_size = program_->batch;
   options.shard_parameters = args.shard_parameters;
+  if (!args.memory.empty()) {
+    ASSIGN_OR_RETURN(int64_t limit, ParseByteSize(args.memory));
+    options.memory_limit_bytes = limit;
+  }
   if (!args.quiet) options.solve.progress = [](const std::string& l) { fmt::print(stderr, "{}\n", l); };
   ASSIGN_OR_RETURN(xpar::Plan plan, PlanAutoSharding(step, model, options));
   fmt::print("plan for {} on mesh {} ({} devices, cluster {})\n", args.model, mesh_.ToString(),
              mesh_.num_devices(), args.cluster);
-  fmt::print("  estimated step time: {:.3f} ms = compute {:.3f} ms + communication {:.3f} ms\n",
+  fmt::print("  estimated step time: {:.3g} ms = compute {:.3g} ms + communication {:.3g} ms\n",
              plan.step_s() * 1e3, plan.compute_s * 1e3, plan.communication_s * 1e3);
   fmt::print("  peak memory per device: {} of {}{}\n", HumanBytes(plan.peak_memory_bytes),
              HumanBytes(plan.memory_limit_bytes), plan.memory_ok ? " (fits)" : " (DOES NOT FIT)");
