@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "analysis/op_stats.h"
+#include "analysis/run_memory.h"
 #include "cli_util.h"
 #include "commands.h"
 #include "driver/arguments.h"
@@ -18,9 +19,11 @@
 #include "passes/spmd/spmd_partitioner.h"
 #include "report/chrome_trace.h"
 #include "runtime/interpreter/check_log.h"
+#include "runtime/interpreter/collective_hub.h"
 #include "runtime/interpreter/interpreter.h"
 #include "runtime/interpreter/op_trace.h"
 #include "runtime/mpi/mpi_runtime.h"
+#include "support/memory_limit.h"
 
 namespace xpar {
 namespace {
@@ -37,6 +40,8 @@ struct RunOptions {
   double rtol = 1e-5;
   std::vector<std::string> input_shapes;  // a .pt file's, when it records none
   std::string trace;  // --trace: Chrome/Perfetto trace JSON of the run
+  std::string max_memory;  // --max-memory; empty: this machine's physical memory
+  double collective_timeout = std::chrono::duration<double>(kDefaultCollectiveTimeout).count();
 };
 
 std::string Summary(const Literal& v) {
@@ -138,10 +143,33 @@ Status WriteTrace(const RunOptions& o, const std::vector<DeviceTrace>& traces,
 
 int RunOnMesh(const RunOptions& o, const Module& m, std::vector<Literal> args);
 
+// --max-memory (default: physical memory) against the module's estimated peak, times the devices
+// that run it in this process (a --mesh run holds about one unpartitioned copy in shards).
+Status CheckMemoryBudget(const RunOptions& o, const Module& m) {
+  int64_t budget = PhysicalMemoryBytes();
+  if (!o.max_memory.empty()) {
+    auto parsed = ParseByteSize(o.max_memory);
+    if (!parsed.ok()) return InvalidArgument("--max-memory: {}", parsed.status().message());
+    budget = *parsed;
+  }
+  int64_t devices = 1;
+  if (o.mesh.empty()) {
+    int64_t partitions = o.partitions > 0 ? o.partitions : 1;
+    devices = partitions * (o.replicas > 0 ? o.replicas
+                                           : std::max<int64_t>(1, DevicesNamedByCollectives(m) /
+                                                                      partitions));
+  }
+  if (UnderMpi()) devices = 1;  // one device per rank
+  return CheckRunMemory(m, devices, budget);
+}
+
 int Run(const RunOptions& o) {
+  SetCollectiveTimeout(std::chrono::milliseconds(static_cast<int64_t>(o.collective_timeout * 1e3)));
   auto module = LoadModule(o.path, TorchScriptInputs{o.inputs, o.input_shapes});
   if (!module.ok()) return ReportError("run", module.status());
   const Module& m = **module;
+  // Before the arguments exist: an absurd shape in a small file is refused, not allocated.
+  if (Status s = CheckMemoryBudget(o, m); !s.ok()) return ReportError("run", s);
   auto args = LoadArguments(*m.entry(), o.inputs, StoredArguments(*m.entry()));
   if (!args.ok()) return ReportError("run", args.status());
   if (!o.mesh.empty()) return RunOnMesh(o, m, std::move(args).value());
@@ -304,6 +332,14 @@ void RegisterRunCommand(CLI::App& app) {
   cmd->add_option("--trace", o->trace,
                   "Write each device's op and collective timings as Chrome/Perfetto trace JSON "
                   "(open in ui.perfetto.dev or chrome://tracing)");
+  cmd->add_option("--max-memory", o->max_memory,
+                  "Refuse to run, before allocating, a program whose estimated peak of live "
+                  "values (times the simulated devices) exceeds this, e.g. 8GiB (default: this "
+                  "machine's physical memory)");
+  cmd->add_option("--collective-timeout", o->collective_timeout,
+                  "Seconds a device waits at a collective for the others before the whole run "
+                  "stops with an error naming the devices that never came (0: wait forever)")
+      ->capture_default_str();
   cmd->add_flag("--check", o->check,
                 "With --mesh: also run on one device and report the largest relative "
                 "difference per output; exit 1 when one exceeds --rtol");
