@@ -10,6 +10,7 @@
 
 #include "autodiff/autodiff.h"
 #include "models/graph_builder.h"
+#include "passes/pipeline/pipeline_planner.h"
 #include "passes/pipeline/stage_split.h"
 #include "runtime/interpreter/interpreter.h"
 #include "runtime/pipeline/pipeline_runtime.h"
@@ -181,6 +182,32 @@ TEST(PipelineRuntime, DifferentiatedProgramMatchesSingleDevice) {
   std::vector<int32_t> st = StagesByLayer(*micro, 2, true);
   ExpectMatchesSingleDevice(*micro, *full, st, {2, 4, Schedule::k1F1B, Submeshes(2, {2})});
   ExpectMatchesSingleDevice(*micro, *full, st, {2, 4, Schedule::kGpipe, Submeshes(2, {1})});
+}
+
+// The inter-op pass's plan (stages, submeshes, stage of every instruction) runs as it is.
+TEST(PipelineRuntime, PlannedByTheInterOpPass) {
+  auto micro = Mlp(4, true), full = Mlp(16, true);
+  PipelineOptions po;
+  po.num_hosts = 2;
+  po.devices_per_host = 2;
+  po.microbatches = 4;
+  po.num_stages = 2;
+  auto planned = PlanPipeline(*micro, *LoadClusterPreset("dgx-a100"), po);
+  ASSERT_TRUE(planned.ok()) << planned.status().ToString();
+  ASSERT_EQ(planned->plan.stages.size(), 2u);
+  PipelineRunOptions options;
+  options.data_parameters = {0, 1};
+  auto pipeline = PipelineFromPlan(*micro, planned->plan, options);
+  ASSERT_TRUE(pipeline.ok()) << pipeline.status().ToString();
+  EXPECT_EQ((*pipeline)->options().microbatches, 4);
+  std::vector<Literal> args = RandomArgs(*full, 3);
+  auto piped = (*pipeline)->Run(args);
+  ASSERT_TRUE(piped.ok()) << piped.status().ToString();
+  auto reference = Interpreter(*full).Run(args);
+  ASSERT_TRUE(reference.ok());
+  for (size_t i = 0; i < piped->results.size(); ++i) {
+    EXPECT_LE(RelativeDifference(piped->results[i], reference->elements()[i]), 1e-5) << i;
+  }
 }
 
 TEST(PipelineRuntime, StashAndStageBoundaries) {

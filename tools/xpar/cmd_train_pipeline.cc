@@ -337,20 +337,16 @@ Expected<std::unique_ptr<Pipeline>> PlanAndBuild(const TrainArgs& args,
   po.num_stages = args.stages;
   po.loss_index = 0;
   ASSIGN_OR_RETURN(pipeline::PipelineResult planned, PlanPipeline(*p.gradient, cluster, po));
-  std::vector<pipeline::Submesh> submeshes;
-  for (const pipeline::Stage& s : planned.plan.stages) {
-    pipeline::Submesh sm = s.submesh;
+  pipeline::PipelinePlan& plan = planned.plan;
+  for (size_t i = 0; i < plan.stages.size(); ++i) {
+    pipeline::Submesh& sm = plan.stages[i].submesh;
     if (static_cast<int64_t>(sm.devices.size()) == po.devices_per_host) sm.shape = host_shape;
-    fmt::print("pipeline stage {}: layers {}-{} on devices {} as mesh {}\n", submeshes.size(),
-               s.first_layer, s.last_layer, fmt::join(sm.devices, ","), fmt::join(sm.shape, "x"));
-    submeshes.push_back(std::move(sm));
+    fmt::print("pipeline stage {}: layers {}-{} on devices {} as mesh {}\n", i,
+               plan.stages[i].first_layer, plan.stages[i].last_layer, fmt::join(sm.devices, ","),
+               fmt::join(sm.shape, "x"));
   }
-  const int32_t stages = static_cast<int32_t>(submeshes.size());
-  ASSIGN_OR_RETURN(pipeline::StageSplit split,
-                   pipeline::SplitByStage(*p.gradient, planned.plan.stage_of_instruction, stages));
+  ASSIGN_OR_RETURN(plan.schedule, pipeline::ParseSchedule(args.schedule));
   pipeline::PipelineRunOptions ro;
-  ro.microbatches = args.microbatches;
-  ASSIGN_OR_RETURN(ro.schedule, pipeline::ParseSchedule(args.schedule));
   for (size_t f = 0; f < p.is_data.size(); ++f) {
     if (p.is_data[f]) ro.data_parameters.push_back(static_cast<int64_t>(f));
   }
@@ -358,7 +354,7 @@ Expected<std::unique_ptr<Pipeline>> PlanAndBuild(const TrainArgs& args,
   as.solve.time_limit_s = args.plan_time_limit;
   ro.annotate = pipeline::MakeAutoShardingAnnotator(cluster, as);
   ASSIGN_OR_RETURN(std::unique_ptr<Pipeline> pipe,
-                   Pipeline::Create(std::move(split), submeshes, ro));
+                   pipeline::PipelineFromPlan(*p.gradient, plan, std::move(ro)));
   for (size_t i = 0; i < pipe->split().programs.size(); ++i) {
     const pipeline::StageProgram& sp = pipe->split().programs[i];
     fmt::print("  stage {} {}: {}\n", sp.stage,

@@ -225,6 +225,20 @@ Expected<PipelineRunResult> Pipeline::Run(std::span<const Literal> args) const {
   return result;
 }
 
+Expected<std::unique_ptr<Pipeline>> PipelineFromPlan(const Module& gradient,
+                                                     const PipelinePlan& plan,
+                                                     PipelineRunOptions options,
+                                                     const SplitOptions& split_options) {
+  std::vector<Submesh> submeshes;
+  for (const Stage& s : plan.stages) submeshes.push_back(s.submesh);
+  ASSIGN_OR_RETURN(StageSplit split,
+                   SplitByStage(gradient, plan.stage_of_instruction,
+                                static_cast<int32_t>(plan.stages.size()), split_options));
+  options.microbatches = plan.microbatches;
+  options.schedule = plan.schedule;
+  return Pipeline::Create(std::move(split), submeshes, std::move(options));
+}
+
 std::string TraceToJson(const std::vector<TraceEvent>& trace) {
   nlohmann::json events = nlohmann::json::array();
   std::set<int32_t> stages;

@@ -92,6 +92,14 @@ class Pipeline {
                   Accumulator& accumulator, Clock::time_point start, std::vector<TraceEvent>& trace) const;
 };
 
+// The pipeline of an inter-op plan (pipeline_planner.h): `gradient` split by
+// plan.stage_of_instruction, stages on plan.stages[s].submesh, with plan.microbatches and
+// plan.schedule (which replace options.microbatches and options.schedule).
+Expected<std::unique_ptr<Pipeline>> PipelineFromPlan(const Module& gradient,
+                                                     const PipelinePlan& plan,
+                                                     PipelineRunOptions options,
+                                                     const SplitOptions& split = {});
+
 // {"traceEvents":[...]}: one "X" event per program run and device (pid = stage, tid = device,
 // name "F<m>"/"B<m>"), with process and thread names, for chrome://tracing or ui.perfetto.dev.
 std::string TraceToJson(const std::vector<TraceEvent>& trace);
