@@ -96,13 +96,18 @@ std::string StageExecutable::Describe() const {
 Expected<std::vector<Literal>> StageExecutable::Run(std::span<const Literal* const> inputs,
                                                     uint64_t rng_seed) const {
   if (partitioned_) return RunPartitioned(inputs, rng_seed);
-  std::vector<Literal> args;
-  args.reserve(inputs.size());
-  for (const Literal* l : inputs) args.push_back(*l);
+  const Computation& entry = *program_.module->entry();
+  for (size_t i = 0; i < inputs.size(); ++i) {  // the channels and the split keep them right
+    if (!entry.parameters()[i]->shape().Compatible(inputs[i]->shape())) {
+      return Internal("pipeline: input {} of {} is {}", i, program_.module->name(),
+                      inputs[i]->shape().ToString(false));
+    }
+  }
   DeviceContext device;
   device.rng_seed = rng_seed;
   Interpreter interp(*program_.module, device);
-  ASSIGN_OR_RETURN(Literal result, interp.Run(args));
+  // Call reads the inputs where they are (Run would want a copy of each, weights included).
+  ASSIGN_OR_RETURN(Literal result, interp.Call(entry, inputs));
   return std::move(result.elements());
 }
 
