@@ -121,6 +121,18 @@ Expected<std::unique_ptr<Pipeline>> Pipeline::Create(StageSplit split,
     }
     p->is_data_[d] = true;
   }
+  for (size_t r = 0; r < s.results.size(); ++r) {
+    const ValueRef& ref = s.results[r];
+    const Shape& shape = ref.kind == ValueRef::Kind::kParameter
+                             ? s.parameter_shapes[ref.parameter]
+                             : s.programs[ref.program].module->entry()->root()->shape()
+                                   .tuple_shape(ref.output);
+    if (!shape.IsArray()) {
+      return Unimplemented("pipeline: result {} is {}; only array results are accumulated over "
+                           "microbatches",
+                           r, shape.ToString(false));
+    }
+  }
   std::vector<std::vector<std::vector<int32_t>>> readers = Readers(s);
   for (size_t i = 0; i < s.programs.size(); ++i) {
     StageProgram& program = p->split_.programs[i];
