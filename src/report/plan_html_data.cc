@@ -3,9 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <unordered_map>
 
-#include "analysis/liveness.h"
 #include "passes/auto_sharding/plan_export.h"
 #include "passes/auto_sharding/problem_builder.h"
 #include "report/plan_html.h"
