@@ -337,7 +337,13 @@ Expected<std::unique_ptr<Pipeline>> PlanAndBuild(const TrainArgs& args,
   po.microbatches = args.microbatches;
   po.num_stages = args.stages;
   po.loss_index = 0;
+  auto t0 = std::chrono::steady_clock::now();
+  auto seconds = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
   ASSIGN_OR_RETURN(pipeline::PipelineResult planned, PlanPipeline(*p.gradient, cluster, po));
+  fmt::print("inter-op plan: {} stages in {:.2f} s\n", planned.plan.stages.size(), seconds());
+  t0 = std::chrono::steady_clock::now();
   pipeline::PipelinePlan& plan = planned.plan;
   for (size_t i = 0; i < plan.stages.size(); ++i) {
     pipeline::Submesh& sm = plan.stages[i].submesh;
@@ -356,6 +362,8 @@ Expected<std::unique_ptr<Pipeline>> PlanAndBuild(const TrainArgs& args,
   ro.annotate = pipeline::MakeAutoShardingAnnotator(cluster, as);
   ASSIGN_OR_RETURN(std::unique_ptr<Pipeline> pipe,
                    pipeline::PipelineFromPlan(*p.gradient, plan, std::move(ro)));
+  fmt::print("stage programs split, planned on their submeshes and partitioned in {:.2f} s\n",
+             seconds());
   for (size_t i = 0; i < pipe->split().programs.size(); ++i) {
     const pipeline::StageProgram& sp = pipe->split().programs[i];
     fmt::print("  stage {} {}: {}\n", sp.stage,
