@@ -85,6 +85,8 @@ Status VjpBatchNormTraining(VjpContext& ctx);
 Status VjpCustomCall(VjpContext& ctx);
 Status VjpWhile(VjpContext& ctx);
 Status VjpAllReduce(VjpContext& ctx);
+Status VjpAllGather(VjpContext& ctx);
+Status VjpReduceScatter(VjpContext& ctx);
 
 // What a reducer computation computes: kAdd, kMaximum, kMinimum, kMultiply, ... when its root
 // is that op on its two parameters; std::nullopt otherwise.

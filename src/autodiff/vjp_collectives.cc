@@ -1,6 +1,9 @@
 // VJP rules of collectives. all-reduce (sum): every device's result is the sum of every
 // device's operand, so the adjoint of each device's operand is the sum of every device's
 // result adjoint: the same all-reduce applied to the adjoints (JAX's psum transpose).
+// all-gather: each device's operand appears in every device's result, so its adjoint is the sum
+// over devices of the matching slice of their adjoints: a reduce-scatter (add) of the adjoint;
+// reduce-scatter (add), conversely, an all-gather of the adjoint.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -47,5 +50,44 @@ Status VjpAllReduce(VjpContext& ctx) {
   }
   return Status::Ok();
 }
+
+namespace {
+
+// all-gather <-> reduce-scatter: the adjoint of each array operand is the other collective of
+// its result's adjoint over the same groups and dimension. Rank-0 operands of a tuple form are
+// torch_xla's scalar tokens, which pass through (as the interpreter runs them).
+Status GatherScatterGrad(VjpContext& ctx, Opcode transpose) {
+  AdBuilder& b = ctx.b;
+  const Instruction& c = *ctx.inst;
+  if (transpose == Opcode::kAllGather && ReducerKind(*c.called()[0]) != Opcode::kAdd) {
+    return ctx.Error(fmt::format("no gradient rule for a reduce-scatter whose reducer '{}' is "
+                                 "not add", c.called()[0]->name()));
+  }
+  for (int64_t i = 0; i < c.operand_count(); ++i) {
+    Instruction* g = c.shape().IsTuple() ? ctx.tuple_grad(i) : ctx.grad();
+    const Shape& in = c.operand(i)->shape();
+    if (g == nullptr || !ctx.active(i)) continue;
+    if (in.rank() == 0 && c.shape().IsTuple()) {
+      RETURN_IF_ERROR(ctx.AddGrad(i, g));
+      continue;
+    }
+    InstructionAttrs attrs;
+    attrs.dimensions = c.attrs().dimensions;
+    attrs.replica_groups = c.attrs().replica_groups;
+    attrs.use_global_device_ids = c.attrs().use_global_device_ids;
+    if (c.attrs().channel_id) attrs.channel_id = FreshChannelId(ctx.module);
+    std::vector<Computation*> called;
+    if (transpose == Opcode::kReduceScatter) called = {b.Reducer(Opcode::kAdd, g->shape().type())};
+    Shape shape(g->shape().type(), in.dims());  // the collectives' shape rules check it
+    RETURN_IF_ERROR(ctx.AddGrad(i, b.Op(transpose, {g}, std::move(attrs), called, &shape)));
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status VjpAllGather(VjpContext& ctx) { return GatherScatterGrad(ctx, Opcode::kReduceScatter); }
+
+Status VjpReduceScatter(VjpContext& ctx) { return GatherScatterGrad(ctx, Opcode::kAllGather); }
 
 }  // namespace xpar::autodiff

@@ -2,6 +2,7 @@
 // ops whose gradient needs more than one rule (while loops: not yet).
 #include <fmt/format.h>
 
+#include <charconv>
 #include <cmath>
 #include <numbers>
 
@@ -74,19 +75,72 @@ Instruction* GeluTanhGrad(AdBuilder& b, Instruction* x) {
   return b.Add(left, right);
 }
 
+// The normalized dim of AwsNeuronRmsNorm: its backend_config, else the last.
+Expected<int64_t> RmsNormDim(VjpContext& ctx) {
+  std::string text = ctx.inst->attrs().backend_config;
+  if (text.size() >= 2 && text.front() == '"' && text.back() == '"') {
+    text = text.substr(1, text.size() - 2);
+  }
+  int64_t rank = ctx.operand(0)->shape().rank();
+  if (text.empty()) return rank - 1;
+  int64_t dim = -1;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), dim);
+  if (ec != std::errc() || end != text.data() + text.size() || dim < 0 || dim >= rank) {
+    return ctx.Error(fmt::format("AwsNeuronRmsNorm: backend_config \"{}\" is not a dimension "
+                                 "of its rank-{} operand", text, rank));
+  }
+  return dim;
+}
+
+// AwsNeuronRmsNorm(x, w, eps): y = x * r * w, r = rsqrt(mean_d(x^2) + eps) along dim d, so
+// dw = sum over the other dims of g x r and dx = r (g w) - x r^3 mean_d((g w) x).
+Status RmsNormGrad(VjpContext& ctx) {
+  AdBuilder& b = ctx.b;
+  const Instruction& c = *ctx.inst;
+  if (c.operand_count() != 3 || !c.shape().IsArray()) {
+    return ctx.Error("AwsNeuronRmsNorm takes (x, weight, eps)");
+  }
+  if (ctx.active(2)) return ctx.Error("no gradient rule for AwsNeuronRmsNorm's epsilon");
+  ASSIGN_OR_RETURN(int64_t d, RmsNormDim(ctx));
+  Instruction *x = ctx.operand(0), *w = ctx.operand(1), *g = ctx.grad();
+  const Dims& dims = x->shape().dims();
+  Dims others, reduced;  // the dims a reduce over d keeps, and their sizes
+  for (int64_t i = 0; i < x->shape().rank(); ++i) {
+    if (i != d) others.push_back(i), reduced.push_back(dims[i]);
+  }
+  double len = static_cast<double>(dims[d]);
+  Instruction* eps = b.Broadcast(ctx.operand(2), reduced, {});
+  Instruction* mean_sq = b.MulScalar(b.ReduceSum(b.Mul(x, x), {d}), 1.0 / len);
+  Instruction* r = b.Broadcast(b.Unary(Opcode::kRsqrt, b.Add(mean_sq, eps)), dims, others);
+  Instruction* wb = b.Broadcast(b.Reshape(w, {dims[d]}), dims, {d});
+  if (ctx.active(1)) {
+    Instruction* dw = b.ReduceSum(b.Mul(g, b.Mul(x, r)), others);
+    RETURN_IF_ERROR(ctx.AddGrad(1, b.Reshape(dw, w->shape().dims())));
+  }
+  if (!ctx.active(0)) return Status::Ok();
+  Instruction* gw = b.Mul(g, wb);
+  Instruction* mean_gwx = b.MulScalar(b.ReduceSum(b.Mul(gw, x), {d}), 1.0 / len);
+  Instruction* r3 = b.Mul(r, b.Mul(r, r));
+  Instruction* dx = b.Sub(b.Mul(r, gw), b.Mul(x, b.Mul(r3, b.Broadcast(mean_gwx, dims, others))));
+  return ctx.AddGrad(0, dx);
+}
+
 }  // namespace
 
-// Custom calls known by target: AwsNeuronTransferWithStaticRing passes its value through;
-// AwsNeuronGelu (erf GELU) has AwsNeuronGeluBackward for its derivative; AwsNeuronGeluApprxTanh
-// is differentiated in closed form.
+// Custom calls known by target: the markers that pass their value through
+// (AwsNeuronTransferWithStaticRing, XLA's Sharding, JAX's MoveToHost/MoveToDevice/
+// LayoutConstraint); AwsNeuronGelu (erf GELU) with AwsNeuronGeluBackward for its derivative;
+// AwsNeuronGeluApprxTanh and AwsNeuronRmsNorm differentiated in closed form.
 Status VjpCustomCall(VjpContext& ctx) {
   AdBuilder& b = ctx.b;
   const std::string& target = ctx.inst->attrs().custom_call_target;
+  if (target == "AwsNeuronRmsNorm") return RmsNormGrad(ctx);
   bool one_array = ctx.inst->operand_count() == 1 && ctx.inst->shape().IsArray() &&
-                   ctx.operand(0)->shape() == ctx.inst->shape();
-  if (one_array && target == "AwsNeuronTransferWithStaticRing") {
-    return ctx.AddGrad(0, ctx.grad());
-  }
+                   ctx.operand(0)->shape().Compatible(ctx.inst->shape());
+  bool identity = target == "AwsNeuronTransferWithStaticRing" || target == "Sharding" ||
+                  target == "MoveToHost" || target == "MoveToDevice" ||
+                  target == "LayoutConstraint";
+  if (one_array && identity) return ctx.AddGrad(0, ctx.grad());
   if (one_array && target == "AwsNeuronGelu") {
     InstructionAttrs attrs;
     attrs.custom_call_target = "AwsNeuronGeluBackward";

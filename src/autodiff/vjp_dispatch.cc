@@ -125,6 +125,10 @@ Status RunVjp(VjpContext& ctx) {
       return VjpWhile(ctx);
     case Opcode::kAllReduce:
       return VjpAllReduce(ctx);
+    case Opcode::kAllGather:
+      return VjpAllGather(ctx);
+    case Opcode::kReduceScatter:
+      return VjpReduceScatter(ctx);
     // Piecewise constant, integer, predicate or random results, and values with no inputs:
     // the adjoint stops here.
     case Opcode::kAfterAll: case Opcode::kAnd: case Opcode::kBitcastConvert: case Opcode::kCeil:
@@ -137,10 +141,10 @@ Status RunVjp(VjpContext& ctx) {
     case Opcode::kShiftRightArithmetic: case Opcode::kShiftRightLogical: case Opcode::kSign:
     case Opcode::kXor:
       return Status::Ok();
-    // No rule yet: collectives other than all-reduce, linear algebra, complex numbers,
-    // conditionals and maps, asynchronous and host-transfer ops. (Calls on the differentiated
-    // path were inlined before the reverse pass: see inline.h.)
-    case Opcode::kAllGather: case Opcode::kAllGatherStart: case Opcode::kAllGatherDone:
+    // No rule yet: collectives other than all-reduce, all-gather and reduce-scatter, linear
+    // algebra, complex numbers, conditionals and maps, asynchronous and host-transfer ops.
+    // (Calls on the differentiated path were inlined before the reverse pass: see inline.h.)
+    case Opcode::kAllGatherStart: case Opcode::kAllGatherDone:
     case Opcode::kAllReduceStart: case Opcode::kAllReduceDone:
     case Opcode::kAllToAll: case Opcode::kAsyncStart: case Opcode::kAsyncUpdate:
     case Opcode::kAsyncDone: case Opcode::kBatchNormGrad: case Opcode::kBatchNormInference:
@@ -150,7 +154,7 @@ Status RunVjp(VjpContext& ctx) {
     case Opcode::kCopyStart: case Opcode::kCopyDone: case Opcode::kDynamicReshape:
     case Opcode::kFft: case Opcode::kFusion: case Opcode::kImag: case Opcode::kInfeed:
     case Opcode::kMap: case Opcode::kOutfeed: case Opcode::kReal: case Opcode::kRecv:
-    case Opcode::kRecvDone: case Opcode::kReduceScatter: case Opcode::kSelectAndScatter:
+    case Opcode::kRecvDone: case Opcode::kSelectAndScatter:
     case Opcode::kSend: case Opcode::kSendDone: case Opcode::kSetDimensionSize:
     case Opcode::kStochasticConvert: case Opcode::kTriangularSolve:
       return NoRule(ctx);

@@ -169,6 +169,13 @@ TEST(AutodiffNnRules, KnownCustomCalls) {
   g = f64[2,3] custom-call(t), custom_call_target="AwsNeuronGelu"
   out = f64[2,3] custom-call(g), custom_call_target="AwsNeuronGeluApprxTanh")";
   MaxGradientError(LossModule(body, "f64[2,3]"), {RandomF64({2, 3}, 80, -2.0, 2.0)});
+  // LLaMA's RMSNorm over dim 1 (backend_config), and XLA's sharding marker.
+  std::string rms = R"(  x = f64[2,3,4] parameter(0)
+  w = f64[3] parameter(1)
+  eps = f64[] constant(0.01)
+  s = f64[2,3,4] custom-call(x), custom_call_target="Sharding", sharding={replicated}
+  out = f64[2,3,4] custom-call(s, w, eps), custom_call_target="AwsNeuronRmsNorm", backend_config="1")";
+  MaxGradientError(LossModule(rms, "f64[2,3,4]"), {RandomF64({2, 3, 4}, 81), RandomF64({3}, 82)});
 }
 
 TEST(AutodiffNnRules, EveryBackwardInstructionNamesItsForwardOp) {
