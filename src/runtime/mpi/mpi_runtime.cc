@@ -1,9 +1,11 @@
 // Running a module with one device per MPI rank (see mpi_runtime.h).
 #include "runtime/mpi/mpi_runtime.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "runtime/interpreter/interpreter.h"
+#include "runtime/interpreter/thread_pool.h"
 #include "runtime/mpi/mpi_buffers.h"
 
 namespace xpar {
@@ -58,10 +60,25 @@ Status CheckMpiWorld(const MpiTransport& transport, int64_t num_replicas, int64_
   return Status::Ok();
 }
 
+namespace {
+
+// Ranks of this job on this machine (OpenMPI's, else MPICH's variable; 1 when neither is set).
+int LocalRanks() {
+  for (const char* name : {"OMPI_COMM_WORLD_LOCAL_SIZE", "MPI_LOCALNRANKS"}) {
+    if (const char* v = std::getenv(name); v && std::atoi(v) >= 1) return std::atoi(v);
+  }
+  return 1;
+}
+
+}  // namespace
+
 Expected<Literal> RunThisRank(const Module& module, std::span<const Literal> my_args,
                               int64_t num_replicas, int64_t num_partitions, MpiTransport& transport,
                               uint64_t rng_seed) {
   const int64_t d = transport.rank();
+  // Ranks on one machine share its cores as the threads runtime's devices do (and so run the
+  // same GEMM kernels: OpenBLAS's results depend on its thread count).
+  SetRuntimeThreads(std::max(1, MachineCores() / LocalRanks()));
   DeviceContext dev;
   dev.replica_id = d / num_partitions;
   dev.partition_id = d % num_partitions;
