@@ -10,7 +10,7 @@ CustomCallKernel FindCustomCall(std::string_view target) {
   static const auto* table = [] {
     auto* t = new std::unordered_map<std::string_view, CustomCallKernel>();
     for (auto family : {NeuronCustomCalls(), ShardingCustomCalls(), CheckCustomCalls(),
-                        ByteirCustomCalls()}) {
+                        ByteirCustomCalls(), LapackCustomCalls()}) {
       for (const CustomCallEntry& e : family) t->emplace(e.target, e.kernel);
     }
     return t;
@@ -28,6 +28,11 @@ std::string_view UnquotedBackendConfig(const Instruction& inst) {
 Expected<Literal> EvalCustomCall(const Instruction& inst, Operands ops, EvalContext& ctx) {
   const std::string& target = inst.attrs().custom_call_target;
   CustomCallKernel kernel = FindCustomCall(target);
+  if (!kernel && target.starts_with("lapack_")) {
+    return Unimplemented("custom-call target \"{}\" (a jaxlib LAPACK kernel) is not supported: "
+                         "of the LAPACK targets the interpreter runs only the legacy "
+                         "lapack_spotrf / lapack_dpotrf (Cholesky)", target);
+  }
   if (!kernel) {
     return Unimplemented("custom-call target \"{}\" is not known to the interpreter", target);
   }
