@@ -9,9 +9,11 @@
 #include <random>
 
 #include "autodiff/autodiff.h"
+#include "ir_test_builder.h"
 #include "models/graph_builder.h"
 #include "passes/pipeline/pipeline_planner.h"
 #include "passes/pipeline/stage_split.h"
+#include "ir/verifier.h"
 #include "runtime/interpreter/interpreter.h"
 #include "runtime/pipeline/pipeline_runtime.h"
 
@@ -255,6 +257,45 @@ TEST(PipelineRuntime, WrongBatchIsAnError) {
   auto run = (*pipeline)->Run(RandomArgs(*Mlp(6, true), 1));  // 6 rows: not 2 x 4
   ASSERT_FALSE(run.ok());
   EXPECT_NE(run.status().message().find("2 microbatches of f32[4,8]"), std::string::npos)
+      << run.status().ToString();
+}
+
+// A stage that fails stops the others (stage 0 would wait for stage 1's gradient forever) and its
+// error names the stage, phase and microbatch.
+TEST(PipelineRuntime, AFailingStageStopsThePipeline) {
+  testing::ModuleBuilder mb("fails");
+  Computation* add = mb.Reducer("add", PrimitiveType::kF32);
+  testing::CompBuilder b = mb.Add("g", true);
+  Instruction* x = b.Param(testing::F32({4, 8}));
+  Instruction* t = b.Op(Opcode::kTanh, testing::F32({4, 8}), {x});
+  Instruction* c = b.Op(Opcode::kCustomCall, testing::F32({4, 8}), {t});
+  c->attrs().custom_call_target = "xpar_test_missing_kernel";
+  Instruction* zero = b.Op(Opcode::kConstant, testing::F32({}), {});
+  zero->attrs().literal = Literal::Scalar<float>(0);
+  Instruction* loss = b.Op(Opcode::kReduce, testing::F32({}), {c, zero});
+  loss->attrs().dimensions = {0, 1};
+  loss->mutable_called().push_back(add);
+  Instruction* dx = b.Op(Opcode::kMultiply, testing::F32({4, 8}), {t, x});  // stage 0 backward
+  b.Root(b.Op(Opcode::kTuple, Shape::Tuple({testing::F32({}), testing::F32({4, 8})}), {loss, dx}));
+  Module& m = mb.module();
+  ASSERT_TRUE(VerifyModule(m).ok()) << VerifyModule(m).ToString();
+  std::vector<int32_t> stages(m.entry()->instructions().size(), -1);
+  stages[t->index()] = 0;
+  stages[c->index()] = stages[loss->index()] = 1;
+  stages[dx->index()] = 0;
+  auto split = SplitByStage(m, stages, 2);
+  ASSERT_TRUE(split.ok()) << split.status().ToString();
+  PipelineRunOptions options;
+  options.microbatches = 2;
+  options.data_parameters = {0};
+  auto pipeline = Pipeline::Create(std::move(split).value(), Submeshes(2, {1}), options);
+  ASSERT_TRUE(pipeline.ok()) << pipeline.status().ToString();
+  std::vector<Literal> args;
+  args.push_back(std::move(RandomArgs(*Mlp(8, false), 1)[0]));  // x: f32[8,8], 2 microbatches
+  auto run = (*pipeline)->Run(args);
+  ASSERT_FALSE(run.ok());
+  EXPECT_NE(run.status().message().find("pipeline stage 1 forward of microbatch 0"),
+            std::string::npos)
       << run.status().ToString();
 }
 
