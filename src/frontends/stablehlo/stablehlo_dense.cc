@@ -87,6 +87,13 @@ Status Parser::ParseDenseBody(const Shape& shape, int64_t body_offset, int64_t b
                                           "memory ({})", shape.ToString(false),
                                           HumanBytes(shape.ByteSize()), HumanBytes(physical)));
   }
+  // A list has a token per element: a type with more elements than the text has characters
+  // is refused before the allocation (only a splat or a hex blob may outgrow its text).
+  lex_.set_pos(body_offset);
+  if (lex_.Peek().Is("[") && shape.ElementCount() > body_end - body_offset) {
+    return Error(body_offset, fmt::format("dense literal is too short for {} ({} elements)",
+                                          shape.ToString(false), shape.ElementCount()));
+  }
   *out = Literal(shape);
   const PrimitiveType type = shape.type();
   const int64_t width = ByteWidth(type);
