@@ -42,6 +42,7 @@ struct PlanArgs {
   std::string latency = "per-collective";
   size_t rows = 20;
   bool quiet = false;
+  bool no_simplify = false;  // no DCE/CSE, no follower merging
   bool list_clusters = false;
   TorchScriptInputs inputs;  // a .pt file's input shapes, when it records none
   PipelineCliArgs pipeline;  // --pipeline and its options (plan_pipeline.h)
@@ -71,6 +72,7 @@ Expected<AutoShardingOptions> MakeOptions(const PlanArgs& a) {
   o.force_data_parallel = a.data_parallel;
   o.batch_size = a.batch;
   o.shard_parameters = a.shard_parameters;
+  o.merge_followers = !a.no_simplify;
   o.strategy.allow_partial = !a.no_partial;
   o.strategy.allow_uneven = a.uneven;
   o.solve.time_limit_s = a.time_limit;
@@ -162,8 +164,16 @@ int Run(const PlanArgs& a) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   options->solve.time_limit_s = std::max(0.1, a.time_limit - load_s);
   if (!a.quiet) fmt::print(stderr, "read {} in {:.2f} s\n", a.model, load_s);
+  auto simplified =
+      a.no_simplify ? Expected<SimplifyLog>(SimplifyLog()) : SimplifyForPlanning(**module);
+  if (!simplified.ok()) return ReportError("plan", simplified.status());
+  if (!a.quiet) {
+    fmt::print(stderr, "DCE/CSE: {} instructions removed ({} merged duplicates)\n",
+               simplified->instructions_removed, simplified->merged.size());
+  }
   auto plan = PlanAutoSharding(**module, *model, *options);
   if (!plan.ok()) return ReportError("plan", plan.status());
+  plan->simplified = *simplified;
   fmt::print("{}", FormatPlan(*plan, *mesh, a.model, a.rows));
   // Before the outputs: -o annotates the module, which would pin every tensor.
   Status s = a.manual ? PrintManualPlans(**module, *model, *options, *plan) : Status::Ok();
@@ -223,6 +233,9 @@ void RegisterPlanCommand(CLI::App& app) {
       ->check(CLI::IsMember({"per-collective", "per-ring-step"}));
   cmd->add_option("--rows", a->rows, "rows per table in the report (default 20)");
   cmd->add_flag("--quiet", a->quiet, "no solver progress on stderr");
+  cmd->add_flag("--no-simplify", a->no_simplify,
+                "plan the program as read: no dead-code or common-subexpression elimination, no "
+                "follower merging in the integer program (docs/planning.md)");
   cmd->add_flag("--list-clusters", a->list_clusters, "list the cluster presets and exit");
   AddTorchScriptInputOptions(*cmd, a->inputs.input_shapes, &a->inputs.inputs_file);
   AddPipelineOptions(*cmd, a->pipeline);

@@ -13,6 +13,7 @@
 #include "analysis/cost_model.h"
 #include "ir/module.h"
 #include "passes/auto_sharding/strategy.h"
+#include "passes/simplify/simplify.h"
 #include "solver/solver.h"
 #include "support/status.h"
 
@@ -33,6 +34,9 @@ struct AutoShardingOptions {
   // allow evenly (all of them for weights; on whichever dimensions the solver picks); the ops
   // that read it all-gather what they need. Parameters include optimizer state in a step.
   bool shard_parameters = false;
+  // Exact follower merging (src/passes/simplify/follower_merge.h): followers of degree <= 2 leave
+  // the integer program when the memory limit cannot bind; their strategies are read back.
+  bool merge_followers = true;
   solver::SolveOptions solve;
 };
 
@@ -75,10 +79,17 @@ struct Plan {
   bool memory_ok = true;
   // The solve.
   int64_t num_instructions = 0;  // of the entry computation (tuples and their elements included)
-  int64_t num_nodes = 0, num_edges = 0, num_strategies = 0;
+  int64_t num_nodes = 0, num_edges = 0, num_strategies = 0;  // what the solver saw
+  // Before follower merging: one node per instruction (tuples looked through), and how many
+  // follower nodes were merged away (num_nodes = num_program_nodes - num_merged_followers).
+  int64_t num_program_nodes = 0, num_program_edges = 0, num_merged_followers = 0;
   std::string backend;
   bool optimal = false;
   double solve_s = 0, build_s = 0;
+
+  // What DCE/CSE did before planning (set by the caller that ran SimplifyForPlanning): the plan
+  // JSON carries it so that the plan also applies to the unsimplified module.
+  SimplifyLog simplified;
 
   // Per kind, the ops' own collectives and the reshardings (EstimateTraffic).
   std::map<CollectiveKind, PlannedTraffic> traffic;

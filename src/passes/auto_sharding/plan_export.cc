@@ -2,6 +2,7 @@
 #include "passes/auto_sharding/plan_export.h"
 
 #include <unordered_map>
+#include <unordered_set>
 
 #include <fmt/ranges.h>
 
@@ -90,6 +91,11 @@ nlohmann::json PlanToJson(const Plan& plan, const Mesh& mesh) {
                         {"collectives", CollectivesJson(r.cost.collectives)}});
   }
   j["reshardings"] = std::move(reshards);
+  if (!plan.simplified.removed.empty() || !plan.simplified.merged.empty()) {
+    nlohmann::json merged = nlohmann::json::object();
+    for (const auto& [dup, kept] : plan.simplified.merged) merged[dup] = kept;
+    j["simplified"] = {{"removed", plan.simplified.removed}, {"merged", std::move(merged)}};
+  }
   return j;
 }
 
@@ -118,9 +124,40 @@ Status AnnotateLeaves(Module& module, LeafSharding&& leaf_sharding) {
   return Status::Ok();
 }
 
+// A plan made after DCE/CSE (SimplifyLog): a merged duplicate takes its kept twin's shardings,
+// a removed (dead) instruction is replicated.
+Status AddSimplified(const nlohmann::json& plan,
+                     std::unordered_map<std::string, std::vector<std::string>>& out,
+                     std::unordered_set<std::string>& replicated) {
+  if (!plan.contains("simplified")) return Status::Ok();
+  const nlohmann::json& s = plan["simplified"];
+  static const nlohmann::json kNone;
+  const nlohmann::json& removed = s.is_object() && s.contains("removed") ? s["removed"] : kNone;
+  const nlohmann::json& merged = s.is_object() && s.contains("merged") ? s["merged"] : kNone;
+  if (!removed.is_array() || !merged.is_object()) {
+    return InvalidArgument("the plan's \"simplified\" entry is not {{\"removed\": [...], "
+                           "\"merged\": {{...}}}}");
+  }
+  for (auto it = merged.begin(); it != merged.end(); ++it) {
+    auto kept = it.value().is_string() ? out.find(it.value().get<std::string>()) : out.end();
+    if (kept == out.end()) {
+      return InvalidArgument("the plan merges %{} into an instruction it has no entry for",
+                             it.key());
+    }
+    std::vector<std::string> texts = kept->second;  // copied before the map may grow
+    out[it.key()] = std::move(texts);
+  }
+  for (const nlohmann::json& name : removed) {
+    if (!name.is_string()) return InvalidArgument("the plan's removed names are not strings");
+    if (!out.count(name.get<std::string>())) replicated.insert(name.get<std::string>());
+  }
+  return Status::Ok();
+}
+
 // name -> the plan's HLO sharding texts of that instruction's leaves.
+// Names the plan leaves replicated (removed as dead before planning) go to `replicated`.
 Expected<std::unordered_map<std::string, std::vector<std::string>>> PlanShardingsByName(
-    const nlohmann::json& plan) {
+    const nlohmann::json& plan, std::unordered_set<std::string>& replicated) {
   std::unordered_map<std::string, std::vector<std::string>> out;
   if (!plan.is_object() || !plan.contains("instructions") || !plan["instructions"].is_array()) {
     return InvalidArgument("the plan has no \"instructions\" list (is it `xpar plan --json` "
@@ -139,6 +176,7 @@ Expected<std::unordered_map<std::string, std::vector<std::string>>> PlanSharding
     }
     out[ip["name"].get<std::string>()] = std::move(texts);
   }
+  RETURN_IF_ERROR(AddSimplified(plan, out, replicated));
   return out;
 }
 
@@ -163,9 +201,11 @@ Status AnnotateModuleFromJson(Module& module, const nlohmann::json& plan, const 
     return InvalidArgument("the plan was made for mesh {}, not {}",
                            plan["mesh"].get<std::string>(), mesh.ToString());
   }
-  ASSIGN_OR_RETURN(auto by_name, PlanShardingsByName(plan));
+  std::unordered_set<std::string> replicated;
+  ASSIGN_OR_RETURN(auto by_name, PlanShardingsByName(plan, replicated));
   return AnnotateLeaves(module, [&](const Instruction& producer,
                                     int64_t leaf) -> Expected<HloSharding> {
+    if (replicated.count(producer.name())) return HloSharding::Replicated();
     auto it = by_name.find(producer.name());
     if (it == by_name.end()) {
       return InvalidArgument("the plan has no entry for %{} (made for another module?)",

@@ -97,9 +97,15 @@ std::string FormatPlan(const Plan& plan, const Mesh& mesh, const std::string& mo
   out += fmt::format("  peak memory per device: {} of {} ({})\n",
                      HumanBytes(plan.peak_memory_bytes), HumanBytes(plan.memory_limit_bytes),
                      plan.memory_ok ? "fits" : "EXCEEDS THE LIMIT");
-  out += fmt::format("  solver: {} instructions -> {} nodes, {} edges, {} strategies; {} "
+  std::string merged =
+      plan.num_merged_followers == 0
+          ? std::string()
+          : fmt::format(" ({} followers merged from {} nodes, {} edges)",
+                        plan.num_merged_followers, plan.num_program_nodes, plan.num_program_edges);
+  out += fmt::format("  solver: {} instructions -> {} nodes, {} edges{}, {} strategies; {} "
                      "backend{} in {}, problem built in {}\n",
-                     plan.num_instructions, plan.num_nodes, plan.num_edges, plan.num_strategies,
+                     plan.num_instructions, plan.num_nodes, plan.num_edges, merged,
+                     plan.num_strategies,
                      plan.backend,
                      plan.optimal ? " (proven optimal)" : "", Time(plan.solve_s),
                      Time(plan.build_s));

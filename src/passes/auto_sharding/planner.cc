@@ -8,6 +8,7 @@
 
 #include "passes/auto_sharding/auto_sharding.h"
 #include "passes/auto_sharding/problem_builder.h"
+#include "passes/simplify/follower_merge.h"
 
 namespace xpar {
 namespace {
@@ -134,6 +135,39 @@ solver::Assignment ReplicatedAssignment(const ShardingProblem& sp) {
   return x;
 }
 
+// Merges followers (when asked and exact), solves what is left within `time_limit_s`, and
+// returns an assignment of every node of `sp`.
+Expected<solver::Assignment> SolveMerged(const ShardingProblem& sp,
+                                         const AutoShardingOptions& options,
+                                         std::chrono::steady_clock::time_point t0, Plan& plan) {
+  std::vector<bool> mergeable(sp.problem.num_nodes(), false);
+  for (int n = 0; n < sp.problem.num_nodes() && options.merge_followers; ++n) {
+    mergeable[n] = IsFollowerOp(*sp.node_inst[n]);
+  }
+  ASSIGN_OR_RETURN(FollowerMerge merged, MergeFollowers(sp.problem, mergeable));
+  plan.build_s = SecondsSince(t0);
+  plan.num_merged_followers = static_cast<int64_t>(merged.eliminations.size());
+  plan.num_nodes = merged.reduced.num_nodes();
+  plan.num_edges = merged.reduced.num_edges();
+  for (const solver::Node& n : merged.reduced.nodes) plan.num_strategies += n.num_strategies();
+  solver::SolveOptions solve = options.solve;
+  // Building the problem counts against the time limit; the solver gets what is left (at
+  // least enough to settle its starting plans).
+  solve.time_limit_s = std::max(0.05, options.solve.time_limit_s - plan.build_s);
+  for (solver::Assignment& start : solve.starts) start = merged.Project(start);
+  if (solve.warm_start) solve.warm_start = merged.Project(*solve.warm_start);
+  solve.starts.push_back(merged.Project(ReplicatedAssignment(sp)));
+  ASSIGN_OR_RETURN(solver::SolveResult result, solver::Solve(merged.reduced, solve));
+  plan.backend = result.backend;
+  plan.optimal = result.optimal;
+  plan.solve_s = result.seconds;
+  if (!result.has_solution) {
+    return Internal("the {} solver returned no sharding although a plan within the memory limit "
+                    "exists (a bug: please report it with the input)", result.backend);
+  }
+  return merged.Expand(result.assignment);
+}
+
 }  // namespace
 
 Expected<Plan> PlanAutoSharding(const Module& module, const CostModel& model,
@@ -149,30 +183,17 @@ Expected<Plan> PlanAutoSharding(const Module& module, const CostModel& model,
   plan.cluster = model.cluster().name;
   plan.build_s = SecondsSince(t0);
   plan.num_instructions = static_cast<int64_t>(module.entry()->instructions().size());
-  plan.num_nodes = sp.problem.num_nodes();
-  plan.num_edges = sp.problem.num_edges();
-  for (const auto& s : sp.strategies) plan.num_strategies += static_cast<int64_t>(s.size());
+  plan.num_program_nodes = sp.problem.num_nodes();
+  plan.num_program_edges = sp.problem.num_edges();
   plan.memory_limit_bytes = sp.problem.usage_limit.value_or(0);
   if (sp.problem.usage_limit && solver::MinimalPeakUsage(sp.problem) > *sp.problem.usage_limit) {
     return MemoryInfeasible(sp, *sp.problem.usage_limit, model);
   }
-  // Building the problem counts against the time limit; the solver gets what is left (at
-  // least enough to settle its starting plans).
-  solver::SolveOptions solve = options.solve;
-  solve.time_limit_s = std::max(0.05, options.solve.time_limit_s - SecondsSince(t0));
-  solve.starts.push_back(ReplicatedAssignment(sp));
-  ASSIGN_OR_RETURN(solver::SolveResult result, solver::Solve(sp.problem, solve));
-  plan.backend = result.backend;
-  plan.optimal = result.optimal;
-  plan.solve_s = result.seconds;
-  if (!result.has_solution) {
-    return Internal("the {} solver returned no sharding although a plan within the memory limit "
-                    "exists (a bug: please report it with the input)", result.backend);
-  }
-  ASSIGN_OR_RETURN(solver::Evaluation ev, solver::Evaluate(sp.problem, result.assignment));
+  ASSIGN_OR_RETURN(solver::Assignment assignment, SolveMerged(sp, options, t0, plan));
+  ASSIGN_OR_RETURN(solver::Evaluation ev, solver::Evaluate(sp.problem, assignment));
   plan.peak_memory_bytes = ev.peak_usage;
   plan.memory_ok = ev.memory_ok;
-  ReadBack(sp, result.assignment, model, plan);
+  ReadBack(sp, assignment, model, plan);
   plan.traffic = EstimateTraffic(plan, model.mesh());
   return plan;
 }

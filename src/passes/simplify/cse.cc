@@ -1,0 +1,79 @@
+// Common-subexpression elimination: in program order, each instruction's operands are first
+// redirected to the representatives chosen so far, then its canonical text without the name and
+// metadata (opcode, shape, operands, attributes, called computations, sharding) is looked up;
+// a second instruction with the same text is merged into the first. DCE removes the duplicates.
+#include <string>
+#include <unordered_map>
+
+#include "ir/printer.h"
+#include "passes/simplify/simplify.h"
+#include "passes/simplify/simplify_internal.h"
+
+namespace xpar {
+namespace {
+
+bool Mergeable(const Instruction& inst) {
+  if (MustKeep(inst)) return false;
+  switch (inst.opcode()) {
+    case Opcode::kWhile:
+    case Opcode::kCall:
+    case Opcode::kConditional:
+    case Opcode::kAsyncStart:
+    case Opcode::kAsyncUpdate:
+    case Opcode::kAsyncDone:
+    case Opcode::kRngBitGenerator:
+    case Opcode::kOptimizationBarrier:
+    case Opcode::kAddDependency:
+    case Opcode::kDomain:
+      return false;
+    case Opcode::kConstant:
+      return inst.shape().IsArray() &&
+             inst.shape().ElementCount() <= CommonSubexpressionElimination::kMaxCseConstantElements;
+    default:
+      return true;
+  }
+}
+
+// The instruction's text from its shape on (the name is not part of what it computes).
+std::string Key(const Instruction& inst) {
+  PrintOptions options;
+  options.include_metadata = false;
+  std::string text = PrintInstruction(inst, options);
+  size_t eq = text.find(" = ");
+  std::string key = eq == std::string::npos ? text : text.substr(eq + 3);
+  for (const auto& [k, v] : inst.frontend_attributes()) key += "\n" + k + "=" + v;
+  return key;
+}
+
+// Merges duplicates within `comp`; (duplicate, kept) names go to `merged` when it is given.
+bool MergeIn(Computation& comp, std::vector<std::pair<std::string, std::string>>* merged) {
+  std::unordered_map<const Instruction*, Instruction*> replaced;
+  std::unordered_map<std::string, Instruction*> seen;
+  for (auto& owned : comp.mutable_instructions()) {
+    Instruction& inst = *owned;
+    for (int64_t k = 0; k < inst.operand_count(); ++k) {
+      auto it = replaced.find(inst.operand(k));
+      if (it != replaced.end()) inst.ReplaceOperand(k, it->second);
+    }
+    if (!Mergeable(inst)) continue;
+    auto [it, fresh] = seen.try_emplace(Key(inst), &inst);
+    if (fresh) continue;
+    replaced[&inst] = it->second;
+    if (merged != nullptr) merged->emplace_back(inst.name(), it->second->name());
+  }
+  auto root = replaced.find(comp.root());
+  if (root != replaced.end()) comp.set_root(root->second);
+  return !replaced.empty();
+}
+
+}  // namespace
+
+Expected<bool> CommonSubexpressionElimination::Run(Module& module) {
+  bool changed = false;
+  for (auto& comp : module.mutable_computations()) {
+    changed = MergeIn(*comp, comp.get() == module.entry() ? &merged_ : nullptr) || changed;
+  }
+  return changed;
+}
+
+}  // namespace xpar
