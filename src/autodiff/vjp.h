@@ -82,6 +82,7 @@ Status VjpGetTupleElement(VjpContext& ctx);
 Status VjpSort(VjpContext& ctx);
 Status VjpTopK(VjpContext& ctx);
 Status VjpBatchNormTraining(VjpContext& ctx);
+Status VjpBatchNormInference(VjpContext& ctx);
 Status VjpCustomCall(VjpContext& ctx);
 Status VjpWhile(VjpContext& ctx);
 Status VjpAllReduce(VjpContext& ctx);

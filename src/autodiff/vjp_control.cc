@@ -58,6 +58,37 @@ Status VjpBatchNormTraining(VjpContext& ctx) {
   return Status::Ok();
 }
 
+// batch-norm-inference(x, scale, offset, mean, var): y = (x - mean) * scale * r + offset with
+// r = rsqrt(var + epsilon) per feature, so dx = g scale r, dscale = sum g (x - mean) r,
+// doffset = sum g, dmean = -sum g * scale r, dvar = -1/2 sum g (x - mean) * scale r^3.
+Status VjpBatchNormInference(VjpContext& ctx) {
+  AdBuilder& b = ctx.b;
+  const Instruction& bn = *ctx.inst;
+  Instruction *x = ctx.operand(0), *g = ctx.grad();
+  int64_t f = bn.attrs().feature_index;
+  const Dims& dims = x->shape().dims();
+  Dims others;
+  for (int64_t i = 0; i < x->shape().rank(); ++i) {
+    if (i != f) others.push_back(i);
+  }
+  auto per_element = [&](Instruction* v) { return b.Broadcast(v, dims, {f}); };
+  Instruction* eps = b.Full(x->shape().type(), bn.attrs().epsilon, {dims[f]});
+  Instruction* r = b.Unary(Opcode::kRsqrt, b.Add(ctx.operand(4), eps));
+  Instruction* scale_r = b.Mul(ctx.operand(1), r);
+  Instruction* centered = b.Sub(x, per_element(ctx.operand(3)));
+  Instruction* g_sum = b.ReduceSum(g, others);
+  Instruction* gc_sum = b.ReduceSum(b.Mul(g, centered), others);
+  if (ctx.active(0)) RETURN_IF_ERROR(ctx.AddGrad(0, b.Mul(g, per_element(scale_r))));
+  if (ctx.active(1)) RETURN_IF_ERROR(ctx.AddGrad(1, b.Mul(gc_sum, r)));
+  if (ctx.active(2)) RETURN_IF_ERROR(ctx.AddGrad(2, g_sum));
+  if (ctx.active(3)) RETURN_IF_ERROR(ctx.AddGrad(3, b.Neg(b.Mul(g_sum, scale_r))));
+  if (ctx.active(4)) {
+    Instruction* r2 = b.Mul(r, r);
+    RETURN_IF_ERROR(ctx.AddGrad(4, b.MulScalar(b.Mul(gc_sum, b.Mul(scale_r, r2)), -0.5)));
+  }
+  return Status::Ok();
+}
+
 namespace {
 
 // d/dx of the tanh-approximated GELU 0.5 x (1 + tanh(u)), u = k (x + 0.044715 x^3):

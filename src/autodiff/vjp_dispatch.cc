@@ -117,6 +117,8 @@ Status RunVjp(VjpContext& ctx) {
       return VjpSort(ctx);
     case Opcode::kTopK:
       return VjpTopK(ctx);
+    case Opcode::kBatchNormInference:
+      return VjpBatchNormInference(ctx);
     case Opcode::kBatchNormTraining:
       return VjpBatchNormTraining(ctx);
     case Opcode::kCustomCall:
@@ -147,7 +149,7 @@ Status RunVjp(VjpContext& ctx) {
     case Opcode::kAllGatherStart: case Opcode::kAllGatherDone:
     case Opcode::kAllReduceStart: case Opcode::kAllReduceDone:
     case Opcode::kAllToAll: case Opcode::kAsyncStart: case Opcode::kAsyncUpdate:
-    case Opcode::kAsyncDone: case Opcode::kBatchNormGrad: case Opcode::kBatchNormInference:
+    case Opcode::kAsyncDone: case Opcode::kBatchNormGrad:
     case Opcode::kCall: case Opcode::kCholesky: case Opcode::kCollectiveBroadcast:
     case Opcode::kCollectivePermute: case Opcode::kCollectivePermuteStart:
     case Opcode::kCollectivePermuteDone: case Opcode::kComplex: case Opcode::kConditional:

@@ -163,6 +163,18 @@ TEST(AutodiffNnRules, BatchNormTraining) {
                    {RandomF64({4, 3, 2}, 70), RandomF64({3}, 71), RandomF64({3}, 72)});
 }
 
+TEST(AutodiffNnRules, BatchNormInference) {
+  std::string body = R"(  x = f64[2,3,2] parameter(0)
+  s = f64[3] parameter(1)
+  o = f64[3] parameter(2)
+  m = f64[3] parameter(3)
+  v = f64[3] parameter(4)
+  out = f64[2,3,2] batch-norm-inference(x, s, o, m, v), epsilon=0.001, feature_index=1)";
+  MaxGradientError(LossModule(body, "f64[2,3,2]"),
+                   {RandomF64({2, 3, 2}, 73), RandomF64({3}, 74), RandomF64({3}, 75),
+                    RandomF64({3}, 76), RandomF64({3}, 77, 0.5, 1.5)});
+}
+
 TEST(AutodiffNnRules, KnownCustomCalls) {
   std::string body = R"(  x = f64[2,3] parameter(0)
   t = f64[2,3] custom-call(x), custom_call_target="AwsNeuronTransferWithStaticRing"
