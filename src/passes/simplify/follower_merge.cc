@@ -27,7 +27,7 @@ class Graph {
     }
     for (const solver::Edge& e : p.edges) {
       auto& m = edges_[{std::min(e.u, e.v), std::max(e.u, e.v)}];
-      m.assign(e.costs.size(), 0);
+      if (m.empty()) m.assign(e.costs.size(), 0);  // a repeated pair adds to the first
       for (int i = 0; i < size_[e.u]; ++i) {
         for (int j = 0; j < size_[e.v]; ++j) At(m, e.u, e.v, i, j) = Add(At(m, e.u, e.v, i, j),
                                                                          e.costs[i * size_[e.v] + j]);
