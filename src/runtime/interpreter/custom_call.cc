@@ -28,10 +28,10 @@ std::string_view UnquotedBackendConfig(const Instruction& inst) {
 Expected<Literal> EvalCustomCall(const Instruction& inst, Operands ops, EvalContext& ctx) {
   const std::string& target = inst.attrs().custom_call_target;
   CustomCallKernel kernel = FindCustomCall(target);
-  if (!kernel && target.starts_with("lapack_")) {
-    return Unimplemented("custom-call target \"{}\" (a jaxlib LAPACK kernel) is not supported: "
-                         "of the LAPACK targets the interpreter runs only the legacy "
-                         "lapack_spotrf / lapack_dpotrf (Cholesky)", target);
+  if (!kernel && (target.starts_with("lapack_") || target.starts_with("blas_"))) {
+    return Unimplemented("custom-call target \"{}\" (a jaxlib LAPACK/BLAS kernel) is not "
+                         "supported: of those the interpreter runs only the legacy (api_version "
+                         "2) lapack_?potrf, lapack_?getrf and blas_?trsm", target);
   }
   if (!kernel) {
     return Unimplemented("custom-call target \"{}\" is not known to the interpreter", target);

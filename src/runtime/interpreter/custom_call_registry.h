@@ -28,7 +28,7 @@ std::span<const CustomCallEntry> ByteirCustomCalls();
 // custom_call_check.cc: check.expect_* / check.eq and interpreter.* test ops of StableHLO
 // conformance files (results go to DeviceContext::check_log).
 std::span<const CustomCallEntry> CheckCustomCalls();
-// custom_call_lapack.cc: jaxlib's legacy LAPACK Cholesky (lapack_spotrf / lapack_dpotrf).
+// custom_call_lapack.cc: jaxlib's legacy LAPACK/BLAS kernels: ?potrf (Cholesky), ?getrf (LU), ?trsm.
 std::span<const CustomCallEntry> LapackCustomCalls();
 
 // The kernel for `target`, or null when no family provides one.
