@@ -11,40 +11,18 @@
 #include <set>
 
 #include "autodiff/autodiff.h"
+#include "autodiff/clone.h"
 #include "autodiff/optimizer_internal.h"
 #include "ir/verifier.h"
 
 namespace xpar::autodiff {
 namespace {
 
-// A deep copy of `m` (instructions, called computations, aliasing, attributes).
-std::unique_ptr<Module> CloneModule(const Module& m) {
-  auto out = std::make_unique<Module>(m.name());
-  std::map<const Computation*, Computation*> comps;
-  for (const auto& c : m.computations()) {
-    auto copy = std::make_unique<Computation>(c->name());
-    std::map<const Instruction*, Instruction*> insts;
-    for (const auto& inst : c->instructions()) {
-      auto i = std::make_unique<Instruction>(*inst);
-      for (int64_t k = 0; k < i->operand_count(); ++k) i->ReplaceOperand(k, insts.at(i->operand(k)));
-      for (Computation*& callee : i->mutable_called()) callee = comps.at(callee);
-      insts[inst.get()] = copy->AddInstruction(std::move(i));
-    }
-    copy->set_root(c->root() ? insts.at(c->root()) : nullptr);
-    comps[c.get()] = out->AddComputation(std::move(copy));
-  }
-  out->set_entry(m.entry() ? comps.at(m.entry()) : nullptr);
-  out->input_output_alias() = m.input_output_alias();
-  out->attributes() = m.attributes();
-  out->set_source(m.source());
-  return out;
-}
-
 // The forward with its loss multiplied by `scale` (static loss scaling: the backward pass then
 // runs on scaled values, which keeps small f16/bf16 gradients from flushing to zero).
 Expected<std::unique_ptr<Module>> ScaleLoss(const Module& forward, int64_t loss_index,
                                             double scale) {
-  std::unique_ptr<Module> m = CloneModule(forward);
+  ASSIGN_OR_RETURN(std::unique_ptr<Module> m, CloneModule(forward));
   Computation* entry = m->entry();
   Instruction* root = entry->root();
   Instruction* loss = root;

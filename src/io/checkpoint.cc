@@ -105,27 +105,37 @@ Expected<uint32_t> FileCrc32(const std::string& path) {
   return static_cast<uint32_t>(crc);
 }
 
-Status WriteCheckpoint(const std::string& dir, const Checkpoint& c) {
-  const std::string step = StepFolder(c.step);
-  const std::string folder = dir + "/" + step;
+Expected<uint32_t> WriteCheckpointRank(const std::string& dir, int64_t step, int64_t rank,
+                                       const std::vector<NamedTensor>& tensors) {
+  const std::string folder = dir + "/" + StepFolder(step);
   std::error_code ec;
   fs::create_directories(folder, ec);
   if (ec) return InvalidArgument("{}: cannot create the checkpoint folder: {}", folder, ec.message());
+  std::string path = folder + "/" + RankFile(rank);
+  RETURN_IF_ERROR(WriteSafetensors(path, tensors));
+  return FileCrc32(path);
+}
+
+Status WriteCheckpointIndex(const std::string& dir, const Checkpoint& c,
+                            const std::vector<uint32_t>& crcs) {
+  const std::string step = StepFolder(c.step);
+  RETURN_IF_ERROR(WriteAtomically(dir + "/" + step + "/index.json", IndexJson(c, crcs).dump(1) + "\n"));
+  RETURN_IF_ERROR(WriteAtomically(dir + "/latest", step + "\n"));
+  RemoveOtherSteps(dir, step);
+  return Status::Ok();
+}
+
+Status WriteCheckpoint(const std::string& dir, const Checkpoint& c) {
   std::vector<uint32_t> crcs;
   for (size_t d = 0; d < c.ranks.size(); ++d) {
     if (c.ranks[d].size() != c.tensors.size()) {
       return Internal("checkpoint: rank {} has {} tensors, the index {}", d, c.ranks[d].size(),
                       c.tensors.size());
     }
-    std::string path = folder + "/" + RankFile(static_cast<int64_t>(d));
-    RETURN_IF_ERROR(WriteSafetensors(path, c.ranks[d]));
-    ASSIGN_OR_RETURN(uint32_t crc, FileCrc32(path));
+    ASSIGN_OR_RETURN(uint32_t crc, WriteCheckpointRank(dir, c.step, static_cast<int64_t>(d), c.ranks[d]));
     crcs.push_back(crc);
   }
-  RETURN_IF_ERROR(WriteAtomically(folder + "/index.json", IndexJson(c, crcs).dump(1) + "\n"));
-  RETURN_IF_ERROR(WriteAtomically(dir + "/latest", step + "\n"));
-  RemoveOtherSteps(dir, step);
-  return Status::Ok();
+  return WriteCheckpointIndex(dir, c, crcs);
 }
 
 Expected<Checkpoint> ReadCheckpoint(const std::string& dir) {

@@ -41,6 +41,14 @@ struct Checkpoint {
 // it; older step folders are removed once `latest` no longer names them.
 Status WriteCheckpoint(const std::string& dir, const Checkpoint& c);
 
+// The same in two halves, for ranks in separate processes (MPI): each rank writes its own file
+// (returning its CRC-32), then one process writes the index with every rank's CRC-32 and points
+// DIR/latest at it (c.ranks is not read).
+Expected<uint32_t> WriteCheckpointRank(const std::string& dir, int64_t step, int64_t rank,
+                                       const std::vector<NamedTensor>& tensors);
+Status WriteCheckpointIndex(const std::string& dir, const Checkpoint& c,
+                            const std::vector<uint32_t>& crcs);
+
 // The checkpoint DIR/latest names, every rank file's CRC-32 and tensor list checked against the
 // index. Errors name the file and what is wrong.
 Expected<Checkpoint> ReadCheckpoint(const std::string& dir);

@@ -30,11 +30,10 @@ Status SaveCheckpoint(const TrainArgs& args, const train::StepExecutor& exec,
     const train::Carried& k = program.carried[i];
     c.tensors.push_back({k.name, entry.parameters()[k.param]->shape().ToString(false), shardings[i]});
   }
-  ASSIGN_OR_RETURN(c.ranks, exec.CarriedShards());
   c.trainer = {{"model", args.model}, {"data_position", steps_done}, {"seed", args.seed},
                {"data", args.data}, {"optimizer", args.optimizer}, {"lr", args.lr},
                {"plan", exec.plan_json()}};
-  return WriteCheckpoint(args.checkpoint_dir, c);
+  return exec.WriteCheckpoint(args.checkpoint_dir, c);
 }
 
 struct Resumed {
@@ -91,10 +90,10 @@ Expected<StepReport> TrainOneStep(const TrainArgs& args, const train::TrainProgr
 }
 
 int Train(const TrainArgs& args) {
-  if (UnderMpi()) {
+  if (UnderMpi() && args.stages > 0) {
     return ReportError("train", Unimplemented(
-        "xpar train under mpirun is not implemented yet (each rank would have to keep its "
-        "shards between steps); run it without mpirun: devices are threads in one process"));
+        "xpar train --stages under mpirun is not implemented yet; run it without mpirun "
+        "(devices are threads in one process), or drop --stages (one rank per device)"));
   }
   if (args.steps <= 0) return ReportError("train", InvalidArgument("--steps must be positive"));
   if (args.checkpoint_every > 0 && args.checkpoint_dir.empty()) {
@@ -118,25 +117,28 @@ int Train(const TrainArgs& args) {
   auto exec = train::MakeSpmdExecutor(args, *program, *values,
                                       resumed ? &resumed->checkpoint.trainer["plan"] : nullptr);
   if (!exec.ok()) return ReportError("train", exec.status());
+  // Under mpirun only rank 0 prints and checks; the others run their device in silence.
+  if (!(*exec)->is_root() && std::freopen("/dev/null", "w", stdout) == nullptr) return 1;
   std::optional<train::ReferenceExecutor> reference;
-  if (args.check) reference.emplace(*program, *values);
+  if (args.check && (*exec)->is_root()) reference.emplace(*program, *values);
   int64_t first = 0;
   if (resumed) {
-    Status s = (*exec)->RestoreShards(std::move(resumed->checkpoint.ranks));
-    if (!s.ok()) return ReportError("train", s);
-    first = resumed->step;
     if (reference) {
-      auto carried = (*exec)->CarriedValues();
+      auto carried = (*exec)->JoinCheckpoint(resumed->checkpoint.ranks);
       if (!carried.ok()) return ReportError("train", carried.status());
       reference->SetCarried(std::move(*carried));
     }
+    Status s = (*exec)->RestoreShards(std::move(resumed->checkpoint.ranks));
+    if (!s.ok()) return ReportError("train", s);
+    first = resumed->step;
     fmt::print("resumed from {} after step {}\n", args.resume, first);
   }
-  fmt::print("training {}: {} ({} carried tensors), batch {}, steps {}..{} on {} devices{}\n",
+  fmt::print("training {}: {} ({} carried tensors), batch {}, steps {}..{} on {} devices{}{}\n",
              args.model, program->built ? "forward + autodiff + " + args.optimizer
                                         : std::string("whole training step"),
              program->carried.size(), program->batch, first + 1, args.steps,
-             (*exec)->num_devices(), args.check ? ", checked against 1 device" : "");
+             (*exec)->num_devices(), UnderMpi() ? " (MPI ranks)" : "",
+             args.check ? ", checked against 1 device" : "");
   int64_t failed = 0;
   double total_s = 0;
   for (int64_t step = first; step < args.steps; ++step) {
@@ -162,6 +164,7 @@ int Train(const TrainArgs& args) {
   if (args.check) {
     fmt::print("check: {} of {} steps within rtol {:g} of one device\n", ran - failed, ran, args.rtol);
   }
+  if (UnderMpi()) FinalizeMpi();
   return failed > 0 ? 1 : 0;
 }
 

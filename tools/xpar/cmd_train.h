@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "io/checkpoint.h"
 #include "io/tensor_file.h"
 #include "ir/module.h"
 #include "support/status.h"
@@ -99,30 +100,33 @@ class DataSource {
   std::vector<Literal> arrays_;     // their whole arrays
 };
 
-// How one step runs; the SPMD executor runs the planned, partitioned step on threads. A pipeline
-// executor (stages on submeshes) plugs in here: MakeExecutor picks it when a pipeline plan is
-// given.
+// How one step runs: the SPMD executor runs the planned, partitioned step on one thread per
+// device, or, under mpirun, this rank's device (each rank one device).
 class StepExecutor {
  public:
   virtual ~StepExecutor() = default;
   // Runs one step on the resident values with `data` (full values of every parameter; only
   // the data ones are read) and returns the loss.
   virtual Expected<double> RunStep(const std::vector<Literal>& data) = 0;
-  // Every device's shards of the carried values, in TrainProgram::carried order.
-  virtual Expected<std::vector<std::vector<NamedTensor>>> CarriedShards() const = 0;
-  // The full carried values (joined from the shards).
-  virtual Expected<std::vector<Literal>> CarriedValues() const = 0;
+  // Writes a checkpoint of the resident values: `c` holds everything but the ranks' tensors.
+  virtual Status WriteCheckpoint(const std::string& dir, const Checkpoint& c) const = 0;
   // How each carried value is split ("[S(0),R]"), for the checkpoint index.
   virtual std::vector<std::string> CarriedShardings() const = 0;
+  // The full carried values a checkpoint's ranks hold (joined under this plan).
+  virtual Expected<std::vector<Literal>> JoinCheckpoint(
+      const std::vector<std::vector<NamedTensor>>& ranks) const = 0;
   // Replaces the resident values with a checkpoint's shards (same mesh and plan).
   virtual Status RestoreShards(std::vector<std::vector<NamedTensor>> ranks) = 0;
   virtual int64_t num_devices() const = 0;
+  // False on the MPI ranks other than 0: they neither print nor check.
+  virtual bool is_root() const = 0;
   // The plan as JSON (kept in checkpoints so a resumed run partitions identically).
   virtual const nlohmann::json& plan_json() const = 0;
 };
 
 // Plans (or, given `plan_json`, re-applies a saved plan), prints the plan summary, partitions
-// and places `initial` on the devices.
+// and places `initial` on the devices. Under mpirun rank 0 plans and sends the plan to the
+// others, and each rank keeps only its own device.
 Expected<std::unique_ptr<StepExecutor>> MakeSpmdExecutor(const TrainArgs& args,
                                                          const TrainProgram& program,
                                                          const std::vector<Literal>& initial,

@@ -1,10 +1,12 @@
 // `xpar train` execution: plans the step's sharding (Alpa's intra-operator pass), partitions it
 // into one SPMD program, and runs steps on one thread per device. Each device keeps its shards of
 // the weights and optimizer state between steps: a step's aliased outputs are the next step's
-// arguments, never gathered or re-split (only checkpoints and --check join them).
+// arguments, never gathered or re-split (only checkpoints and --check join them). Under mpirun
+// each rank is one device: rank 0 plans and sends the plan, every rank runs its device.
 #include <fmt/format.h>
 
 #include <cmath>
+#include <limits>
 #include <map>
 
 #include "cli_util.h"
@@ -13,6 +15,7 @@
 #include "passes/auto_sharding/plan_export.h"
 #include "passes/spmd/spmd_partitioner.h"
 #include "runtime/interpreter/interpreter.h"
+#include "runtime/mpi/mpi_runtime.h"
 #include "support/source_text.h"
 #include "support/units.h"
 
@@ -24,16 +27,22 @@ class SpmdExecutor : public StepExecutor {
   Status Init(const TrainArgs& args, const TrainProgram& program,
               const std::vector<Literal>& initial, const nlohmann::json* plan_json);
   Expected<double> RunStep(const std::vector<Literal>& data) override;
-  Expected<std::vector<std::vector<NamedTensor>>> CarriedShards() const override;
-  Expected<std::vector<Literal>> CarriedValues() const override;
+  Status WriteCheckpoint(const std::string& dir, const Checkpoint& c) const override;
   std::vector<std::string> CarriedShardings() const override;
+  Expected<std::vector<Literal>> JoinCheckpoint(
+      const std::vector<std::vector<NamedTensor>>& ranks) const override;
   Status RestoreShards(std::vector<std::vector<NamedTensor>> ranks) override;
   int64_t num_devices() const override { return mesh_.num_devices(); }
+  bool is_root() const override { return transport_ == nullptr || transport_->rank() == 0; }
   const nlohmann::json& plan_json() const override { return plan_json_; }
 
  private:
   Status Plan(const TrainArgs& args, Module& step);
+  Status ShareMpiPlan(const TrainArgs& args, Module& step);
   void PrintSummary() const;
+  // Runs the step on the devices this process holds; their results, in the same order.
+  Expected<std::vector<Literal>> RunLocal(std::vector<std::vector<Literal>> args);
+  std::vector<NamedTensor> Shards(int64_t local) const;
 
   const TrainProgram* program_ = nullptr;
   Mesh mesh_{{1}};
@@ -41,9 +50,13 @@ class SpmdExecutor : public StepExecutor {
   std::unique_ptr<Module> pm_;              // the per-device program
   std::vector<ShardingSpec> param_specs_;   // per step parameter (arrays)
   std::vector<ShardingSpec> root_specs_;    // per output
-  std::vector<std::vector<Literal>> resident_;  // [device][parameter]: carried shards stay here
+  // Under mpirun: this rank's device only (first_device_ = rank); null: every device, threads.
+  std::unique_ptr<MpiTransport> transport_;
+  int64_t first_device_ = 0;
+  // [local device][parameter]: the carried shards stay here between steps.
+  std::vector<std::vector<Literal>> resident_;
   // Carried values whose new value leaves in another sharding than the parameter's (the
-  // planner avoids this): joined and re-split after each step.
+  // planner avoids this): joined and re-split after each step (threads only).
   std::vector<bool> reshard_;
 };
 
@@ -98,10 +111,36 @@ void SpmdExecutor::PrintSummary() const {
   }
 }
 
+// Under mpirun: rank 0's plan (planned, or read from --plan / the checkpoint) goes to every rank
+// as JSON, so that all of them partition the step the same way.
+Status SpmdExecutor::ShareMpiPlan(const TrainArgs& args, Module& step) {
+  std::string text = is_root() ? plan_json_.dump() : std::string();
+  uint64_t size = text.size();
+  MPI_Comm comm = transport_->comm();
+  if (MPI_Bcast(&size, 1, MPI_UINT64_T, 0, comm) != MPI_SUCCESS) {
+    return Internal("rank {}: MPI_Bcast of the plan's size failed", transport_->rank());
+  }
+  text.resize(size);
+  if (size > static_cast<uint64_t>(std::numeric_limits<int>::max()) ||
+      MPI_Bcast(text.data(), static_cast<int>(size), MPI_CHAR, 0, comm) != MPI_SUCCESS) {
+    return Internal("rank {}: MPI_Bcast of the plan ({} bytes) failed", transport_->rank(), size);
+  }
+  if (is_root()) return Status::Ok();
+  plan_json_ = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (plan_json_.is_discarded()) return Internal("rank {}: unreadable plan from rank 0", transport_->rank());
+  return AnnotateModuleFromJson(step, plan_json_, mesh_);
+}
+
 Status SpmdExecutor::Init(const TrainArgs& args, const TrainProgram& program,
                           const std::vector<Literal>& initial, const nlohmann::json* plan_json) {
   program_ = &program;
   ASSIGN_OR_RETURN(mesh_, Mesh::Parse(args.mesh));  // before planning: Plan reads program_
+  if (UnderMpi()) {
+    ASSIGN_OR_RETURN(MpiWorld world, InitMpi());
+    transport_ = std::make_unique<MpiTransport>(MPI_COMM_WORLD);
+    RETURN_IF_ERROR(CheckMpiWorld(*transport_, 1, mesh_.num_devices()));
+    first_device_ = world.rank;
+  }
   Module& step = *program.step;  // gains sharding annotations (the interpreter ignores them)
   nlohmann::json from_file;
   if (plan_json == nullptr && !args.plan.empty()) {
@@ -110,7 +149,9 @@ Status SpmdExecutor::Init(const TrainArgs& args, const TrainProgram& program,
     if (from_file.is_discarded()) return InvalidArgument("{}: not JSON", args.plan);
     plan_json = &from_file;
   }
-  if (plan_json != nullptr) {
+  if (!is_root()) {
+    RETURN_IF_ERROR(ShareMpiPlan(args, step));
+  } else if (plan_json != nullptr) {
     RETURN_IF_ERROR(AnnotateModuleFromJson(step, *plan_json, mesh_));
     plan_json_ = *plan_json;
     fmt::print("plan for {} on mesh {}: {}\n", args.model, mesh_.ToString(),
@@ -118,7 +159,10 @@ Status SpmdExecutor::Init(const TrainArgs& args, const TrainProgram& program,
   } else {
     RETURN_IF_ERROR(Plan(args, step));
   }
-  if (!args.save_plan.empty()) RETURN_IF_ERROR(WriteFile(args.save_plan, plan_json_.dump(1) + "\n"));
+  if (transport_ != nullptr && is_root()) RETURN_IF_ERROR(ShareMpiPlan(args, step));
+  if (!args.save_plan.empty() && is_root()) {
+    RETURN_IF_ERROR(WriteFile(args.save_plan, plan_json_.dump(1) + "\n"));
+  }
   ASSIGN_OR_RETURN(pm_, PartitionModule(step, mesh_));
   const Computation& entry = *pm_->entry();
   param_specs_.resize(entry.parameter_count());
@@ -131,59 +175,99 @@ Status SpmdExecutor::Init(const TrainArgs& args, const TrainProgram& program,
     param_specs_[p->attrs().parameter_number] = specs[0];
   }
   ASSIGN_OR_RETURN(root_specs_, LeafSpecs(*entry.root(), mesh_));
-  resident_.assign(mesh_.num_devices(), std::vector<Literal>(entry.parameter_count()));
+  const int64_t local = transport_ ? 1 : mesh_.num_devices();
+  resident_.assign(local, std::vector<Literal>(entry.parameter_count()));
   for (const Carried& c : program.carried) {
-    for (int64_t d = 0; d < mesh_.num_devices(); ++d) {
-      resident_[d][c.param] = ShardOf(initial[c.param], param_specs_[c.param], mesh_, d);
+    for (int64_t i = 0; i < local; ++i) {
+      resident_[i][c.param] = ShardOf(initial[c.param], param_specs_[c.param], mesh_, first_device_ + i);
     }
     reshard_.push_back(!(root_specs_[c.output] == param_specs_[c.param]));
+    if (reshard_.back() && transport_) {
+      return Unimplemented("train under mpirun: the new value of '{}' leaves as {} but its "
+                           "parameter is {}; run it without mpirun", c.name,
+                           root_specs_[c.output].ToString(), param_specs_[c.param].ToString());
+    }
   }
-  PrintSummary();
+  if (is_root()) PrintSummary();
   return Status::Ok();
 }
 
-Expected<double> SpmdExecutor::RunStep(const std::vector<Literal>& data) {
+Expected<std::vector<Literal>> SpmdExecutor::RunLocal(std::vector<std::vector<Literal>> args) {
   const int64_t n = mesh_.num_devices();
-  std::vector<std::vector<Literal>> args(n);
-  for (int64_t d = 0; d < n; ++d) {
-    args[d] = std::move(resident_[d]);
-    for (int64_t p : program_->data_params) args[d][p] = ShardOf(data[p], param_specs_[p], mesh_, d);
+  if (transport_ == nullptr) return RunOnDevices(*pm_, std::move(args), 1, n);
+  std::vector<Literal> out;
+  ASSIGN_OR_RETURN(Literal mine, RunThisRank(*pm_, args[0], 1, n, *transport_));
+  out.push_back(std::move(mine));
+  return out;
+}
+
+Expected<double> SpmdExecutor::RunStep(const std::vector<Literal>& data) {
+  const int64_t local = static_cast<int64_t>(resident_.size());
+  std::vector<std::vector<Literal>> args(local);
+  for (int64_t i = 0; i < local; ++i) {
+    args[i] = std::move(resident_[i]);
+    for (int64_t p : program_->data_params) {
+      args[i][p] = ShardOf(data[p], param_specs_[p], mesh_, first_device_ + i);
+    }
   }
-  ASSIGN_OR_RETURN(std::vector<Literal> results, RunOnDevices(*pm_, std::move(args), 1, n));
-  resident_.assign(n, std::vector<Literal>(pm_->entry()->parameter_count()));
+  ASSIGN_OR_RETURN(std::vector<Literal> results, RunLocal(std::move(args)));
+  resident_.assign(local, std::vector<Literal>(pm_->entry()->parameter_count()));
   const Computation& step = *program_->step->entry();
-  for (size_t i = 0; i < program_->carried.size(); ++i) {
-    const Carried& c = program_->carried[i];
-    if (!reshard_[i]) {
-      for (int64_t d = 0; d < n; ++d) resident_[d][c.param] = std::move(results[d].elements()[c.output]);
+  for (size_t k = 0; k < program_->carried.size(); ++k) {
+    const Carried& c = program_->carried[k];
+    if (!reshard_[k]) {
+      for (int64_t i = 0; i < local; ++i) resident_[i][c.param] = std::move(results[i].elements()[c.output]);
       continue;
     }
     std::vector<Literal> shards;
-    for (int64_t d = 0; d < n; ++d) shards.push_back(std::move(results[d].elements()[c.output]));
+    for (int64_t i = 0; i < local; ++i) shards.push_back(std::move(results[i].elements()[c.output]));
     ASSIGN_OR_RETURN(Literal full, Assemble(shards, root_specs_[c.output], mesh_,
                                             step.parameters()[c.param]->shape()));
-    for (int64_t d = 0; d < n; ++d) resident_[d][c.param] = ShardOf(full, param_specs_[c.param], mesh_, d);
+    for (int64_t i = 0; i < local; ++i) resident_[i][c.param] = ShardOf(full, param_specs_[c.param], mesh_, first_device_ + i);
   }
+  const int64_t loss = program_->loss_output;
+  if (transport_ != nullptr) return results[0].elements()[loss].GetAsDouble(0);  // a scalar: whole
   std::vector<Literal> loss_shards;
-  for (int64_t d = 0; d < n; ++d) loss_shards.push_back(std::move(results[d].elements()[program_->loss_output]));
-  ASSIGN_OR_RETURN(Literal loss, Assemble(loss_shards, root_specs_[program_->loss_output], mesh_,
-                                          step.root()->shape().tuple_shape(program_->loss_output)));
-  return loss.GetAsDouble(0);
+  for (int64_t i = 0; i < local; ++i) loss_shards.push_back(std::move(results[i].elements()[loss]));
+  ASSIGN_OR_RETURN(Literal value, Assemble(loss_shards, root_specs_[loss], mesh_,
+                                           step.root()->shape().tuple_shape(loss)));
+  return value.GetAsDouble(0);
 }
 
-Expected<std::vector<std::vector<NamedTensor>>> SpmdExecutor::CarriedShards() const {
-  std::vector<std::vector<NamedTensor>> ranks(mesh_.num_devices());
-  for (int64_t d = 0; d < mesh_.num_devices(); ++d) {
-    for (const Carried& c : program_->carried) ranks[d].push_back({c.name, resident_[d][c.param]});
+std::vector<NamedTensor> SpmdExecutor::Shards(int64_t local) const {
+  std::vector<NamedTensor> out;
+  for (const Carried& c : program_->carried) out.push_back({c.name, resident_[local][c.param]});
+  return out;
+}
+
+Status SpmdExecutor::WriteCheckpoint(const std::string& dir, const Checkpoint& c) const {
+  if (transport_ == nullptr) {
+    Checkpoint all = c;
+    for (size_t i = 0; i < resident_.size(); ++i) all.ranks.push_back(Shards(static_cast<int64_t>(i)));
+    return xpar::WriteCheckpoint(dir, all);
   }
-  return ranks;
+  // Each rank writes its file; rank 0 collects the CRC-32s and writes the index last.
+  Expected<uint32_t> crc = WriteCheckpointRank(dir, c.step, first_device_, Shards(0));
+  if (!crc.ok()) transport_->Abort(crc.status());
+  uint32_t mine = *crc;
+  std::vector<uint32_t> crcs(is_root() ? mesh_.num_devices() : 0);
+  if (MPI_Gather(&mine, 1, MPI_UINT32_T, crcs.data(), 1, MPI_UINT32_T, 0, transport_->comm()) !=
+      MPI_SUCCESS) {
+    return Internal("rank {}: MPI_Gather of the checkpoint's CRC-32s failed", first_device_);
+  }
+  return is_root() ? WriteCheckpointIndex(dir, c, crcs) : Status::Ok();
 }
 
-Expected<std::vector<Literal>> SpmdExecutor::CarriedValues() const {
+Expected<std::vector<Literal>> SpmdExecutor::JoinCheckpoint(
+    const std::vector<std::vector<NamedTensor>>& ranks) const {
   std::vector<Literal> out;
-  for (const Carried& c : program_->carried) {
+  for (size_t k = 0; k < program_->carried.size(); ++k) {
+    const Carried& c = program_->carried[k];
     std::vector<Literal> shards;
-    for (int64_t d = 0; d < mesh_.num_devices(); ++d) shards.push_back(resident_[d][c.param]);
+    for (const auto& rank : ranks) {
+      if (k >= rank.size()) return InvalidArgument("the checkpoint has no '{}' on every rank", c.name);
+      shards.push_back(rank[k].value);
+    }
     ASSIGN_OR_RETURN(Literal full, Assemble(shards, param_specs_[c.param], mesh_,
                                             program_->step->entry()->parameters()[c.param]->shape()));
     out.push_back(std::move(full));
@@ -202,20 +286,21 @@ Status SpmdExecutor::RestoreShards(std::vector<std::vector<NamedTensor>> ranks) 
     return InvalidArgument("the checkpoint has {} ranks; mesh {} has {} devices", ranks.size(),
                            mesh_.ToString(), mesh_.num_devices());
   }
-  for (int64_t d = 0; d < mesh_.num_devices(); ++d) {
+  for (size_t i = 0; i < resident_.size(); ++i) {
+    const int64_t d = first_device_ + static_cast<int64_t>(i);
     if (ranks[d].size() != program_->carried.size()) {
       return InvalidArgument("the checkpoint's rank {} holds {} tensors; the step carries {}", d,
                              ranks[d].size(), program_->carried.size());
     }
-    for (size_t i = 0; i < ranks[d].size(); ++i) {
-      const Carried& c = program_->carried[i];
-      Literal& slot = resident_[d][c.param];
-      if (ranks[d][i].name != c.name || !(ranks[d][i].value.shape() == slot.shape())) {
+    for (size_t k = 0; k < ranks[d].size(); ++k) {
+      const Carried& c = program_->carried[k];
+      Literal& slot = resident_[i][c.param];
+      if (ranks[d][k].name != c.name || !(ranks[d][k].value.shape() == slot.shape())) {
         return InvalidArgument("the checkpoint's '{}' {} on rank {} does not fit '{}' {}",
-                               ranks[d][i].name, ranks[d][i].value.shape().ToString(false), d,
+                               ranks[d][k].name, ranks[d][k].value.shape().ToString(false), d,
                                c.name, slot.shape().ToString(false));
       }
-      slot = std::move(ranks[d][i].value);
+      slot = std::move(ranks[d][k].value);
     }
   }
   return Status::Ok();
