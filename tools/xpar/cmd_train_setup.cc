@@ -72,8 +72,10 @@ Expected<std::vector<int64_t>> ForwardWeights(const TrainArgs& args, const Compu
   for (const Instruction* p : entry.parameters()) {
     const bool is_stored = std::any_of(stored.begin(), stored.end(),
                                        [&](const NamedTensor& t) { return t.name == p->name(); });
-    const bool is_data = std::find(data_names.begin(), data_names.end(), p->name()) !=
-                         data_names.end();
+    const bool is_data =
+        std::any_of(data_names.begin(), data_names.end(), [&](const std::string& name) {
+          return name == p->name() || IsArgName(name, p->attrs().parameter_number);
+        });
     if (!stored.empty() ? is_stored
                         : !is_data && p->shape().IsArray() && IsFloating(p->shape().type())) {
       w.push_back(p->attrs().parameter_number);
