@@ -131,7 +131,8 @@ Expected<bool> InlineActiveControlFlow(Module& module, const std::vector<bool>& 
     if (!active[i]) continue;
     Inliner inliner{entry, names, {}};
     Instruction* value = nullptr;
-    if (inst->opcode() == Opcode::kCall && inst->called().size() == 1) {
+    bool call = inst->opcode() == Opcode::kCall || inst->opcode() == Opcode::kFusion;
+    if (call && inst->called().size() == 1) {
       value = inliner.Inline(*inst->called()[0], inst->operands());
     } else if (inst->opcode() == Opcode::kWhile) {
       std::optional<int64_t> trips = FixedTripCount(*inst);

@@ -1,5 +1,5 @@
-// Before differentiating, calls and while loops with a fixed trip count on the differentiated
-// path are replaced by their bodies (a loop by its body repeated trip-count times), so that the
+// Before differentiating, calls, fusions and while loops with a fixed trip count on the
+// differentiated path are replaced by their bodies (a loop by its body repeated trip-count times), so that the
 // reverse pass sees straight-line code.
 //   %r = while(%init), condition=i<4, body=b   ->   b(b(b(b(%init)))) inlined into the entry
 #pragma once
@@ -22,7 +22,7 @@ inline constexpr int64_t kMaxUnrolledTripCount = 1024;
 // one in the body and compared (LT/LE/GT/GE) against a constant in the condition; else none.
 std::optional<int64_t> FixedTripCount(const Instruction& loop);
 
-// Inlines every call, and unrolls every while with a fixed trip count, among the entry's
+// Inlines every call and fusion, and unrolls every while with a fixed trip count, among the entry's
 // instructions that `active` (by index) marks; `names` holds the module's instruction names and
 // receives the new ones. Returns whether anything changed.
 Expected<bool> InlineActiveControlFlow(Module& module, const std::vector<bool>& active,

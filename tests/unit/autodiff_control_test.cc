@@ -61,6 +61,22 @@ TEST(AutodiffControl, FixedTripCountLoopsAndCalls) {
   }
 }
 
+TEST(AutodiffControl, FusionsAreInlined) {
+  const char* fused = R"(fused {
+  fx = f64[2,3] parameter(0)
+  fy = f64[3] parameter(1)
+  fb = f64[2,3] broadcast(fy), dimensions={1}
+  fm = f64[2,3] multiply(fx, fb)
+  ROOT ft = f64[2,3] tanh(fm)
+}
+)";
+  std::string body = R"(  x = f64[2,3] parameter(0)
+  y = f64[3] parameter(1)
+  out = f64[2,3] fusion(x, y), kind=kLoop, calls=fused)";
+  MaxGradientError(LossModule(body, "f64[2,3]", fused),
+                   {RandomF64({2, 3}, 92), RandomF64({3}, 93)});
+}
+
 TEST(AutodiffControl, LoopWithoutFixedTripCountIsAnError) {
   // The counter is compared with a value that is not a constant.
   std::string hlo = LoopModule("0", "compare(ci, ci), direction=LT");
