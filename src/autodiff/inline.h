@@ -1,6 +1,6 @@
 // Before differentiating, calls, fusions and while loops with a fixed trip count on the
-// differentiated path are replaced by their bodies (a loop by its body repeated trip-count times), so that the
-// reverse pass sees straight-line code.
+// differentiated path are replaced by their bodies (a loop by its body repeated trip-count
+// times), so that the reverse pass sees straight-line code.
 //   %r = while(%init), condition=i<4, body=b   ->   b(b(b(b(%init)))) inlined into the entry
 #pragma once
 
