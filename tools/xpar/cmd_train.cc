@@ -89,6 +89,80 @@ Expected<StepReport> TrainOneStep(const TrainArgs& args, const train::TrainProgr
   return report;
 }
 
+// The steps from `first` on, with checkpoints; the exit code.
+int RunSteps(const TrainArgs& args, const train::TrainProgram& program, train::StepExecutor& exec,
+             train::ReferenceExecutor* reference, const train::DataSource& data,
+             std::vector<Literal>& values, int64_t first) {
+  int64_t failed = 0;
+  double total_s = 0;
+  for (int64_t step = first; step < args.steps; ++step) {
+    Status s = data.Fill(step, values);
+    if (!s.ok()) return ReportError("train", s);
+    auto r = TrainOneStep(args, program, exec, reference, values, step);
+    if (!r.ok()) return ReportError("train", r.status());
+    failed += r->check_failed ? 1 : 0;
+    total_s += r->seconds;
+    const bool last = step + 1 == args.steps;
+    if (!args.checkpoint_dir.empty() &&
+        (last || (args.checkpoint_every > 0 && (step + 1) % args.checkpoint_every == 0))) {
+      s = SaveCheckpoint(args, exec, program, step + 1);
+      if (!s.ok()) return ReportError("train", s);
+      fmt::print("checkpoint after step {} written to {}\n", step + 1, args.checkpoint_dir);
+    }
+  }
+  const int64_t ran = args.steps - first;
+  fmt::print("trained {} steps in {:.3f} s: {:.4f} s per step, {:.1f} samples/s\n", ran, total_s,
+             total_s / ran, program.batch * ran / total_s);
+  if (args.check) {
+    fmt::print("check: {} of {} steps within rtol {:g} of one device\n", ran - failed, ran, args.rtol);
+  }
+  return failed > 0 ? 1 : 0;
+}
+
+// The step as one SPMD program on the mesh (threads, or one MPI rank per device).
+int TrainSpmd(const TrainArgs& args, const train::TrainProgram& program,
+              std::vector<Literal>& values, const train::DataSource& data) {
+  std::optional<Resumed> resumed;
+  if (!args.resume.empty()) {
+    auto r = ReadResume(args);
+    if (!r.ok()) return ReportError("train", r.status());
+    resumed = std::move(*r);
+    if (resumed->step >= args.steps) {
+      return ReportError("train", InvalidArgument("{}: the checkpoint is after step {}, not "
+                                                  "before --steps {}", args.resume,
+                                                  resumed->step, args.steps));
+    }
+  }
+  auto exec = train::MakeSpmdExecutor(args, program, values,
+                                      resumed ? &resumed->checkpoint.trainer["plan"] : nullptr);
+  if (!exec.ok()) return ReportError("train", exec.status());
+  // Under mpirun only rank 0 prints and checks; the others run their device in silence.
+  if (!(*exec)->is_root() && std::freopen("/dev/null", "w", stdout) == nullptr) return 1;
+  std::optional<train::ReferenceExecutor> reference;
+  if (args.check && (*exec)->is_root()) reference.emplace(program, values);
+  int64_t first = 0;
+  if (resumed) {
+    if (reference) {
+      auto carried = (*exec)->JoinCheckpoint(resumed->checkpoint.ranks);
+      if (!carried.ok()) return ReportError("train", carried.status());
+      reference->SetCarried(std::move(*carried));
+    }
+    Status s = (*exec)->RestoreShards(std::move(resumed->checkpoint.ranks));
+    if (!s.ok()) return ReportError("train", s);
+    first = resumed->step;
+    fmt::print("resumed from {} after step {}\n", args.resume, first);
+  }
+  fmt::print("training {}: {} ({} carried tensors), batch {}, steps {}..{} on {} devices{}{}\n",
+             args.model, program.built ? "forward + autodiff + " + args.optimizer
+                                       : std::string("whole training step"),
+             program.carried.size(), program.batch, first + 1, args.steps,
+             (*exec)->num_devices(), UnderMpi() ? " (MPI ranks)" : "",
+             args.check ? ", checked against 1 device" : "");
+  int code = RunSteps(args, program, **exec, reference ? &*reference : nullptr, data, values, first);
+  if (UnderMpi()) FinalizeMpi();
+  return code;
+}
+
 int Train(const TrainArgs& args) {
   if (UnderMpi() && args.stages > 0) {
     return ReportError("train", Unimplemented(
@@ -107,65 +181,7 @@ int Train(const TrainArgs& args) {
   auto data = train::DataSource::Open(args, *program);
   if (!data.ok()) return ReportError("train", data.status());
   if (args.stages > 0) return train::TrainPipelined(args, *program, *values, *data);
-  std::optional<Resumed> resumed;
-  if (!args.resume.empty()) {
-    auto r = ReadResume(args);
-    if (!r.ok()) return ReportError("train", r.status());
-    resumed = std::move(*r);
-  }
-  // Without --stages (pipelines: TrainPipelined above) the step is one SPMD program on the mesh.
-  auto exec = train::MakeSpmdExecutor(args, *program, *values,
-                                      resumed ? &resumed->checkpoint.trainer["plan"] : nullptr);
-  if (!exec.ok()) return ReportError("train", exec.status());
-  // Under mpirun only rank 0 prints and checks; the others run their device in silence.
-  if (!(*exec)->is_root() && std::freopen("/dev/null", "w", stdout) == nullptr) return 1;
-  std::optional<train::ReferenceExecutor> reference;
-  if (args.check && (*exec)->is_root()) reference.emplace(*program, *values);
-  int64_t first = 0;
-  if (resumed) {
-    if (reference) {
-      auto carried = (*exec)->JoinCheckpoint(resumed->checkpoint.ranks);
-      if (!carried.ok()) return ReportError("train", carried.status());
-      reference->SetCarried(std::move(*carried));
-    }
-    Status s = (*exec)->RestoreShards(std::move(resumed->checkpoint.ranks));
-    if (!s.ok()) return ReportError("train", s);
-    first = resumed->step;
-    fmt::print("resumed from {} after step {}\n", args.resume, first);
-  }
-  fmt::print("training {}: {} ({} carried tensors), batch {}, steps {}..{} on {} devices{}{}\n",
-             args.model, program->built ? "forward + autodiff + " + args.optimizer
-                                        : std::string("whole training step"),
-             program->carried.size(), program->batch, first + 1, args.steps,
-             (*exec)->num_devices(), UnderMpi() ? " (MPI ranks)" : "",
-             args.check ? ", checked against 1 device" : "");
-  int64_t failed = 0;
-  double total_s = 0;
-  for (int64_t step = first; step < args.steps; ++step) {
-    Status s = data->Fill(step, *values);
-    if (!s.ok()) return ReportError("train", s);
-    auto r = TrainOneStep(args, *program, **exec, reference ? &*reference : nullptr, *values, step);
-    if (!r.ok()) return ReportError("train", r.status());
-    failed += r->check_failed ? 1 : 0;
-    total_s += r->seconds;
-    const bool last = step + 1 == args.steps;
-    if (!args.checkpoint_dir.empty() &&
-        (last || (args.checkpoint_every > 0 && (step + 1) % args.checkpoint_every == 0))) {
-      s = SaveCheckpoint(args, **exec, *program, step + 1);
-      if (!s.ok()) return ReportError("train", s);
-      fmt::print("checkpoint after step {} written to {}\n", step + 1, args.checkpoint_dir);
-    }
-  }
-  const int64_t ran = args.steps - first;
-  if (ran > 0) {
-    fmt::print("trained {} steps in {:.3f} s: {:.4f} s per step, {:.1f} samples/s\n", ran, total_s,
-               total_s / ran, program->batch * ran / total_s);
-  }
-  if (args.check) {
-    fmt::print("check: {} of {} steps within rtol {:g} of one device\n", ran - failed, ran, args.rtol);
-  }
-  if (UnderMpi()) FinalizeMpi();
-  return failed > 0 ? 1 : 0;
+  return TrainSpmd(args, *program, *values, *data);
 }
 
 }  // namespace
