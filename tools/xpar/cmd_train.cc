@@ -170,6 +170,11 @@ int Train(const TrainArgs& args) {
         "(devices are threads in one process), or drop --stages (one rank per device)"));
   }
   if (args.steps <= 0) return ReportError("train", InvalidArgument("--steps must be positive"));
+  if (args.microbatches > 1 && args.stages == 0) {
+    return ReportError("train", InvalidArgument(
+        "--microbatches {} needs --stages; for gradient accumulation without pipelining give "
+        "--stages 1 --microbatches {}", args.microbatches, args.microbatches));
+  }
   if (args.checkpoint_every > 0 && args.checkpoint_dir.empty()) {
     return ReportError("train", InvalidArgument("--checkpoint-every needs --checkpoint-dir"));
   }
