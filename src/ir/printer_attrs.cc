@@ -150,8 +150,8 @@ void AppendOpAttrs(const Instruction& inst, Attrs& p) {
   if (op == O::kCustomCall) {
     p.Add("custom_call_target", fmt::format("\"{}\"", Escape(a.custom_call_target)));
   }
-  if (IsOneOf(op,
-              {O::kBroadcast, O::kTranspose, O::kReverse, O::kConcatenate, O::kReduce, O::kSort})) {
+  if (IsOneOf(op, {O::kBroadcast, O::kTranspose, O::kReverse, O::kConcatenate, O::kReduce, O::kSort,
+                  O::kGetDimensionSize, O::kSetDimensionSize})) {
     p.List("dimensions", a.dimensions);
   } else if (op == O::kMap) {
     p.ListIfAny("dimensions", a.dimensions);

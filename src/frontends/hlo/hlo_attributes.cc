@@ -116,7 +116,8 @@ bool Allowed(Attr a, Opcode op) {
     case Attr::kDimensions:
       return IsOneOf(op,
                 {O::kBroadcast, O::kTranspose, O::kReverse, O::kConcatenate, O::kReduce, O::kSort,
-                 O::kMap, O::kAllGather, O::kAllGatherStart, O::kReduceScatter, O::kAllToAll});
+                 O::kMap, O::kAllGather, O::kAllGatherStart, O::kReduceScatter, O::kAllToAll,
+                 O::kGetDimensionSize, O::kSetDimensionSize});
     case Attr::kIotaDimension:
       return op == O::kIota;
     case Attr::kIndex:
@@ -232,7 +233,7 @@ std::vector<std::pair<Attr, std::string_view>> Required(Opcode op) {
   if (op == O::kGetTupleElement) return {{A::kIndex, "index"}};
   if (op == O::kIota) return {{A::kIotaDimension, "iota_dimension"}};
   if (IsOneOf(op, {O::kBroadcast, O::kTranspose, O::kReverse, O::kConcatenate, O::kAllGather,
-              O::kAllGatherStart})) {
+              O::kAllGatherStart, O::kGetDimensionSize, O::kSetDimensionSize})) {
     return {{A::kDimensions, "dimensions"}};
   }
   if (op == O::kReduce || op == O::kSort || op == O::kReduceScatter) {

@@ -80,10 +80,12 @@ Status Parser::ResolveComputation(PendingComputation* pc) {
   // Numbers run 0..n-1: a number past the count would size the parameter list by it.
   for (const auto& [number, i] : params) {
     if (number >= static_cast<int64_t>(params.size())) {
+      // The verifier's wording: this check only comes first.
       return Error(pc->insts[i].raw->source_offset(),
-                   fmt::format("parameter number {} in computation %{}, which has {} "
-                               "parameter(s): numbers must be 0 to {}",
-                               number, comp->name(), params.size(), params.size() - 1));
+                   fmt::format("in %{}, %{}: parameter number {} is out of range: the {} "
+                               "parameters must be numbered 0..{}",
+                               comp->name(), pc->insts[i].raw->name(), number, params.size(),
+                               params.size() - 1));
     }
   }
   std::vector<std::vector<int64_t>> edges(pc->insts.size());
