@@ -57,9 +57,17 @@ Expected<std::vector<NamedTensor>> ReadNpz(const std::string& path) {
     if (zip_stat_index(zip, i, 0, &st) != 0) continue;
     std::string name = st.name;
     if (!EndsWith(name, ".npy")) continue;
-    std::string bytes(st.size, '\0');
+    // Read as the data comes: the size the archive claims is not allocated up front (a
+    // 425-byte file may claim a 4 GiB member).
+    std::string bytes;
     zip_file_t* f = zip_fopen_index(zip, i, 0);
-    if (!f || zip_fread(f, bytes.data(), st.size) != static_cast<zip_int64_t>(st.size)) {
+    if (f) {
+      char chunk[1 << 16];
+      for (zip_int64_t got; (got = zip_fread(f, chunk, sizeof chunk)) > 0;) {
+        bytes.append(chunk, static_cast<size_t>(got));
+      }
+    }
+    if (!f || bytes.size() != st.size) {
       status = IoError("'{}': cannot read member '{}'", path, name);
     } else {
       std::string tensor_name = name.substr(0, name.size() - 4);
