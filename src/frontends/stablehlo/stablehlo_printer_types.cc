@@ -19,7 +19,10 @@ constexpr int64_t kHexBlobThreshold = 256;
 // (MLIR reads `1` as an integer); inf and nan as the bit pattern, as MLIR prints them.
 template <typename F>
 std::string FloatText(F v, int64_t bits, int width_bytes) {
-  if (!std::isfinite(v)) return fmt::format("0x{:0{}X}", bits, width_bytes * 2);
+  // Unsigned: an f64 pattern with the sign bit set (-inf, negative nan) is negative as int64.
+  if (!std::isfinite(v)) {
+    return fmt::format("0x{:0{}X}", static_cast<uint64_t>(bits), width_bytes * 2);
+  }
   char buf[64];
   auto [end, ec] = std::to_chars(buf, buf + sizeof(buf), v);
   std::string s(buf, end);
