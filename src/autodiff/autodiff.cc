@@ -14,6 +14,7 @@
 #include "autodiff/clone.h"
 #include "autodiff/inline.h"
 #include "autodiff/vjp.h"
+#include "ir/gradient_attributes.h"
 #include "ir/verifier.h"
 
 namespace xpar::autodiff {
@@ -127,6 +128,7 @@ Status Backpropagate(AdBuilder& b, const Module& module, Computation& entry,
   for (int64_t i = static_cast<int64_t>(active.size()) - 1; i >= 0; --i) {
     Instruction* inst = entry.instructions()[i].get();
     if (!active[i] || inst->opcode() == Opcode::kParameter) continue;
+    if (StopsGradient(*inst)) continue;  // detach / stop_gradient: nothing flows back
     auto it = adjoints.find(inst);
     if (it == adjoints.end() || !HasAdjoint(it->second)) continue;
     Adjoint adjoint = it->second;

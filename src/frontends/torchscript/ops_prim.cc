@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "frontends/torchscript/lowering.h"
+#include "ir/gradient_attributes.h"
 
 namespace xpar::ts {
 namespace {
@@ -124,6 +125,16 @@ Status LowerIdentity(Lowering& L, const Node& n) {
   return Status();
 }
 
+// `detach`: the same values, and no gradient back through them (a marked copy, see
+// ir/gradient_attributes.h), so that xpar's autodiff stops where torch.autograd stops.
+Status LowerDetach(Lowering& L, const Node& n) {
+  ASSIGN_OR_RETURN(Instruction * x, L.Tensor(n, 0));
+  ASSIGN_OR_RETURN(Instruction * copy, L.b().Unary(Opcode::kCopy, x));
+  copy->mutable_frontend_attributes().emplace_back(kStopGradientAttr, "true");
+  L.SetTensor(n, 0, copy);
+  return Status();
+}
+
 }  // namespace
 
 void AddPrimHandlers(HandlerTable& t) {
@@ -138,7 +149,7 @@ void AddPrimHandlers(HandlerTable& t) {
   t["aten::ScalarImplicit"] = LowerToNumber;
   t["aten::size"] = LowerSize;
   t["aten::contiguous"] = LowerIdentity;
-  t["aten::detach"] = LowerIdentity;
+  t["aten::detach"] = LowerDetach;
   t["aten::clone"] = LowerIdentity;
   t["aten::dropout"] = LowerIdentity;
 }
