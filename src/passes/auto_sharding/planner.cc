@@ -135,6 +135,23 @@ solver::Assignment ReplicatedAssignment(const ShardingProblem& sp) {
   return x;
 }
 
+// Whether CBC sees `problem`. The fast backend eliminates degree <= 2 nodes itself, in its own
+// order and with its own work bounds; merged beforehand, the same LLaMA step from the corpus
+// lost its proof of optimality there (27 ms proven -> 3.5 s to stall), so followers are merged
+// only for CBC, whose model shrinks with every merged node.
+bool ForCbc(const solver::Problem& problem, const AutoShardingOptions& options, double spent_s) {
+  switch (options.solve.backend) {
+    case solver::Backend::kExact:
+      return true;
+    case solver::Backend::kFast:
+      return false;
+    case solver::Backend::kAuto:
+      return solver::ExactModelFits(problem) &&
+             options.solve.time_limit_s - spent_s >= solver::kAutoExactMinSeconds;
+  }
+  return false;
+}
+
 // Merges followers (when asked and exact), solves what is left within `time_limit_s`, and
 // returns an assignment of every node of `sp`.
 Expected<solver::Assignment> SolveMerged(const ShardingProblem& sp,
@@ -146,6 +163,9 @@ Expected<solver::Assignment> SolveMerged(const ShardingProblem& sp,
   }
   ASSIGN_OR_RETURN(FollowerMerge merged, MergeFollowers(sp.problem, mergeable));
   plan.build_s = SecondsSince(t0);
+  if (!ForCbc(merged.reduced, options, plan.build_s)) {
+    ASSIGN_OR_RETURN(merged, MergeFollowers(sp.problem, std::vector<bool>(mergeable.size())));
+  }
   plan.num_merged_followers = static_cast<int64_t>(merged.eliminations.size());
   plan.num_nodes = merged.reduced.num_nodes();
   plan.num_edges = merged.reduced.num_edges();

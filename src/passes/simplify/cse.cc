@@ -4,6 +4,7 @@
 // a second instruction with the same text is merged into the first. DCE removes the duplicates.
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "ir/printer.h"
 #include "passes/simplify/simplify.h"
@@ -45,15 +46,32 @@ std::string Key(const Instruction& inst) {
   return key;
 }
 
+// Recomputed for free (Options::keep_free_duplicates): constants, iota, broadcasts, and what is
+// computed from those alone. `free_values` holds the ones seen so far.
+bool Free(const Instruction& inst, const std::unordered_set<const Instruction*>& free_values) {
+  if (IsOneOf(inst.opcode(), {Opcode::kConstant, Opcode::kIota, Opcode::kBroadcast})) return true;
+  if (inst.opcode() == Opcode::kParameter || inst.operand_count() == 0) return false;
+  for (const Instruction* op : inst.operands()) {
+    if (!free_values.count(op)) return false;
+  }
+  return true;
+}
+
 // Merges duplicates within `comp`; (duplicate, kept) names go to `merged` when it is given.
-bool MergeIn(Computation& comp, std::vector<std::pair<std::string, std::string>>* merged) {
+bool MergeIn(Computation& comp, bool keep_free,
+             std::vector<std::pair<std::string, std::string>>* merged) {
   std::unordered_map<const Instruction*, Instruction*> replaced;
   std::unordered_map<std::string, Instruction*> seen;
+  std::unordered_set<const Instruction*> free_values;
   for (auto& owned : comp.mutable_instructions()) {
     Instruction& inst = *owned;
     for (int64_t k = 0; k < inst.operand_count(); ++k) {
       auto it = replaced.find(inst.operand(k));
       if (it != replaced.end()) inst.ReplaceOperand(k, it->second);
+    }
+    if (keep_free && Free(inst, free_values)) {
+      free_values.insert(&inst);
+      continue;
     }
     if (!Mergeable(inst)) continue;
     auto [it, fresh] = seen.try_emplace(Key(inst), &inst);
@@ -71,7 +89,9 @@ bool MergeIn(Computation& comp, std::vector<std::pair<std::string, std::string>>
 Expected<bool> CommonSubexpressionElimination::Run(Module& module) {
   bool changed = false;
   for (auto& comp : module.mutable_computations()) {
-    changed = MergeIn(*comp, comp.get() == module.entry() ? &merged_ : nullptr) || changed;
+    changed = MergeIn(*comp, options_.keep_free_duplicates,
+                      comp.get() == module.entry() ? &merged_ : nullptr) ||
+              changed;
   }
   return changed;
 }
