@@ -1,7 +1,8 @@
 // jaxlib's legacy LAPACK/BLAS custom calls in the interpreter (custom_call_lapack.cc): every
 // blas_strsm side/triangle/transpose/diagonal combination is checked by multiplying the
 // solution back; lapack_sgetrf by rebuilding P*A = L*U and by its info on a singular matrix;
-// lapack_spotrf's upper form by U^T U = A with the lower triangle left as it was.
+// lapack_spotrf's upper form by U^T U = A with the lower triangle left as it was; any other
+// lapack_* target fails with an error that names it.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -136,6 +137,21 @@ TEST(LapackCustomCall, PotrfUpperKeepsTheLowerTriangle) {
       EXPECT_NEAR(acc, a[i * 3 + j], 1e-5) << i << "," << j;
     }
   }
+}
+
+TEST(LapackCustomCall, UnsupportedLapackTargetIsNamed) {
+  auto m = ParseStableHlo(
+      "func.func @main(%a: tensor<3x3xf32>) -> tensor<3x3xf32> {\n"
+      "  %r = stablehlo.custom_call @lapack_sgeqrf(%a) {api_version = 2 : i32} : "
+      "(tensor<3x3xf32>) -> tensor<3x3xf32>\n  func.return %r : tensor<3x3xf32>\n}\n",
+      "t.mlir");
+  ASSERT_TRUE(m.ok()) << m.status().message();
+  Interpreter interp(**m);
+  std::vector<Literal> args = {Literal::FromVector<float>({3, 3}, kA)};
+  auto r = interp.Run(args);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("lapack_sgeqrf"), std::string::npos) << r.status().message();
+  EXPECT_NE(r.status().message().find("LAPACK/BLAS kernel"), std::string::npos);
 }
 
 }  // namespace
