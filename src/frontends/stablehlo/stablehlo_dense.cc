@@ -47,7 +47,7 @@ Status StoreElement(const Token& t, PrimitiveType type, uint8_t* dst,
     if (ec != std::errc() || end != digits.data() + digits.size()) {
       return error(t.offset, fmt::format("integer '{}' out of range", s));
     }
-    if (neg) u = static_cast<uint64_t>(-static_cast<int64_t>(u));
+    if (neg) u = 0 - u;  // two's complement in unsigned arithmetic: -2^63 is no overflow
     if (type == PrimitiveType::kPred) u = u != 0;
     const int64_t bits = EncodingBits(type);
     if (hex && IsFloating(type) && bits < 64 && (u >> bits) != 0) {

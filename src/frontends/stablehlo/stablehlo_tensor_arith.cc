@@ -87,7 +87,11 @@ Instruction* Cmpi(ChloBuilder& b, std::string_view p, Instruction* x, Instructio
 
 Expected<std::vector<Instruction*>> Parser::BuildArith(Scope* scope, OpInfo* op) {
   const std::string& m = op->mnemonic;
-  const Shape& result = op->result_types.at(0);
+  if (op->result_types.size() != 1) {
+    return Error(op->offset, fmt::format("'{}' must have exactly one result, has {}", op->name,
+                                         op->result_types.size()));
+  }
+  const Shape& result = op->result_types[0];
   ChloBuilder b(*this, scope->comp, result, op->offset);
   if (m == "constant") {
     const Attr* v = op->Find("value");
@@ -151,7 +155,11 @@ Expected<std::vector<int64_t>> StaticList(Parser& p, const OpInfo& op, std::stri
 
 Expected<std::vector<Instruction*>> Parser::BuildTensor(Scope* scope, OpInfo* op) {
   const std::string& m = op->mnemonic;
-  const Shape& result = op->result_types.at(0);
+  if (op->result_types.size() != 1) {  // a fuzz finding: .at(0) threw on a result-less op
+    return Error(op->offset, fmt::format("'{}' must have exactly one result, has {}", op->name,
+                                         op->result_types.size()));
+  }
+  const Shape& result = op->result_types[0];
   Computation* comp = scope->comp;
   ChloBuilder b(*this, comp, result, op->offset);
   auto one = [](Instruction* i) { return std::vector<Instruction*>{i}; };
