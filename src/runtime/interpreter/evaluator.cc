@@ -1,11 +1,12 @@
 // The evaluator: walks a computation in order, dispatching each opcode to its kernel family,
-// and frees each value after its last use; ops that return their operand unchanged pass it on
-// without a copy.
+// and frees each value after its last use. Ops that return their operand unchanged pass it on
+// without a copy; tuple, get-tuple-element and while move dying values instead of copying.
 #include <fmt/format.h>
 
 #include <unordered_map>
 
 #include "ir/printer.h"
+#include "runtime/interpreter/buffer_lifetimes.h"
 #include "runtime/interpreter/collective_hub.h"
 #include "runtime/interpreter/fusion.h"
 #include "runtime/interpreter/kernels.h"
@@ -36,23 +37,8 @@ Expected<Literal> EvalStructural(const Instruction& inst, Operands ops, EvalCont
     case Opcode::kCall:
     case Opcode::kFusion:
       return ctx.Call(*inst.called()[0], ops);
-    case Opcode::kWhile: {
-      const Computation& cond = *inst.called()[0];
-      const Computation& body = *inst.called()[1];
-      Literal state = *ops[0];
-      for (;;) {
-        // Other devices stopped (an error, a collective timeout): a loop here must not outlive
-        // them, or the run never ends.
-        if (const CollectiveTransport* hub = ctx.device().hub; hub != nullptr) {
-          Status aborted = hub->abort_reason();
-          if (!aborted.ok()) return FailedPrecondition("stopped: {}", aborted.message());
-        }
-        const Literal* arg[] = {&state};
-        ASSIGN_OR_RETURN(Literal pred, ctx.Call(cond, arg));
-        if (!pred.data<bool>()[0]) return state;
-        ASSIGN_OR_RETURN(state, ctx.Call(body, arg));
-      }
-    }
+    case Opcode::kWhile:
+      return Internal("while loops run in Interpreter::Call, which owns their state");
     case Opcode::kConditional: {
       // Either a pred selecting {true, false} branches, or an s32 index (out of range: last).
       int64_t n = static_cast<int64_t>(inst.called().size());
@@ -158,26 +144,86 @@ Expected<Literal> Dispatch(const Instruction& inst, Operands ops, EvalContext& c
   return Internal("unhandled opcode");
 }
 
-// For each instruction, the position after which its value is no longer needed.
-std::vector<int64_t> LastUses(const Computation& c) {
-  const auto& insts = c.instructions();
-  std::vector<int64_t> last(insts.size(), -1);
-  for (const auto& inst : insts) {
-    for (const Instruction* op : inst->operands()) last[op->index()] = inst->index();
-  }
-  if (c.root()) last[c.root()->index()] = static_cast<int64_t>(insts.size());
-  return last;
-}
-
-// Ops whose result is their one operand unchanged: copy, Neuron's placement marker, XLA's
-// Sharding annotation. The evaluator passes the operand's value on instead of copying it (the
-// runtime checks that the shape, layout included, is the same).
+// Ops whose result is their one operand unchanged: copy, optimization-barrier, Neuron's
+// placement marker, XLA's Sharding annotation. The evaluator passes the operand's value on
+// instead of copying it (the runtime checks that the shape, layout included, is the same).
 bool ForwardsOperand(const Instruction& inst) {
   if (inst.operand_count() != 1) return false;
-  if (inst.opcode() == Opcode::kCopy) return true;
+  if (inst.opcode() == Opcode::kCopy || inst.opcode() == Opcode::kOptimizationBarrier) {
+    return true;
+  }
   if (inst.opcode() != Opcode::kCustomCall) return false;
   const std::string& target = inst.attrs().custom_call_target;
   return target == "AwsNeuronTransferWithStaticRing" || target == "Sharding";
+}
+
+// Operand `k` of `inst` may be moved: this is its value's last reader, the value is owned here,
+// and no later operand slot of `inst` names it again.
+bool Dying(const Instruction& inst, int64_t k, const BufferPlan& plan, const ValueTable& table) {
+  int64_t src = inst.operand(k)->index();
+  if (plan.last_use[src] != inst.index() || !table.Owns(src)) return false;
+  for (int64_t j = k + 1; j < inst.operand_count(); ++j) {
+    if (inst.operand(j)->index() == src) return false;
+  }
+  return true;
+}
+
+// A tuple of the operands, moving each one that dies here.
+void BuildTuple(const Instruction& inst, const BufferPlan& plan, ValueTable& table) {
+  std::vector<Literal> elements(inst.operand_count());
+  std::vector<int64_t> moved;
+  for (int64_t k = 0; k < inst.operand_count(); ++k) {
+    int64_t src = inst.operand(k)->index();
+    if (Dying(inst, k, plan, table)) {
+      elements[k] = std::move(table.owned(src));
+      moved.push_back(src);
+    } else {
+      elements[k] = *table.bound(src);
+    }
+  }
+  for (int64_t src : moved) table.Recount(src);  // before the tuple counts: no double count
+  table.Set(inst.index(), Literal::Tuple(std::move(elements)));
+}
+
+// Runs `inst` without copying its operands' data where possible; false: dispatch it instead.
+bool RunWithoutCopy(const Instruction& inst, const BufferPlan& plan, ValueTable& table) {
+  const int64_t i = inst.index();
+  if (ForwardsOperand(inst) && table.bound(inst.operand(0)->index())->shape() == inst.shape()) {
+    const int64_t src = inst.operand(0)->index();
+    if (!table.Owns(src)) {  // an argument (or forwards one): alive all call long
+      table.Bind(i, table.bound(src));
+      return true;
+    }
+    if (plan.last_use[src] == i) {  // its last use: take the buffer
+      table.Move(src, i);
+      return true;
+    }
+    return false;
+  }
+  if (inst.opcode() == Opcode::kTuple) {
+    BuildTuple(inst, plan, table);
+    return true;
+  }
+  if (inst.opcode() == Opcode::kGetTupleElement && plan.takes_element[i]) {
+    const int64_t src = inst.operand(0)->index();
+    int64_t k = inst.attrs().tuple_index;
+    if (!table.Owns(src) || k < 0 || k >= static_cast<int64_t>(table.owned(src).elements().size())) {
+      return false;  // someone else's tuple (copied), or a bad index (reported by the kernel)
+    }
+    Literal element = std::move(table.owned(src).elements()[k]);
+    table.owned(src).elements()[k] = Literal();
+    table.Recount(src);
+    table.Set(i, std::move(element));
+    return true;
+  }
+  return false;
+}
+
+// Drops the values whose last reader `inst` was (its operands, or what its fusion group read),
+// and `inst`'s own value if nothing reads it.
+void FreeDead(const Instruction& inst, const BufferPlan& plan, ValueTable& table) {
+  for (int64_t dead : plan.dying[inst.index()]) table.Free(dead);
+  if (plan.last_use[inst.index()] < 0) table.Free(inst.index());
 }
 
 }  // namespace
@@ -207,44 +253,69 @@ Expected<Literal> Interpreter::Run(std::span<const Literal> args) {
   return Call(*entry, ptrs);
 }
 
+Expected<Literal> Interpreter::RunWhile(const Instruction& inst, Literal state) {
+  const Computation& cond = *inst.called()[0];
+  const Computation& body = *inst.called()[1];
+  CountedBytes held(memory_);
+  held.Set(LiteralBytes(state));
+  for (;;) {
+    // Other devices stopped (an error, a collective timeout): a loop here must not outlive
+    // them, or the run never ends.
+    if (const CollectiveTransport* hub = device_.hub; hub != nullptr) {
+      Status aborted = hub->abort_reason();
+      if (!aborted.ok()) return FailedPrecondition("stopped: {}", aborted.message());
+    }
+    const Literal* arg[] = {&state};
+    ASSIGN_OR_RETURN(Literal pred, Call(cond, arg));
+    if (pred.shape().IsTuple() || pred.size_bytes() < 1) {
+      return InvalidArgument("while condition %{} did not return a pred scalar", cond.name());
+    }
+    if (!pred.data<bool>()[0]) return state;  // `held` uncounts it: the caller counts it
+    ASSIGN_OR_RETURN(Literal next, Call(body, arg));
+    CountedBytes next_held(memory_);  // the old and the new state are both alive here
+    next_held.Set(LiteralBytes(next));
+    state = std::move(next);
+    held.Set(LiteralBytes(state));
+  }
+}
+
 Expected<Literal> Interpreter::Call(const Computation& c, std::span<const Literal* const> args) {
   if (static_cast<int64_t>(args.size()) != c.parameter_count()) {
     return InvalidArgument("computation %{} takes {} arguments, got {}", c.name(),
                            c.parameter_count(), args.size());
   }
-  const auto& insts = c.instructions();
-  std::vector<Literal> values(insts.size());
-  std::vector<const Literal*> bound(insts.size(), nullptr);
-  std::vector<int64_t> last = LastUses(c);
+  if (!c.root()) return InvalidArgument("computation %{} has no ROOT", c.name());
+  BufferPlan plan = PlanBuffers(c);
   const ElementwiseFusion fusion(c);  // chains of elementwise ops run as one loop at their root
-  fusion.ExtendLastUses(last);
+  fusion.ExtendLastUses(plan.last_use);
+  IndexDeaths(plan);
+  ValueTable table(c.instructions().size(), memory_);
   EvalContext ctx(*this, &rng_state_);
   std::vector<const Literal*> ops;
   DeviceTrace* trace = &c == module_.entry() ? device_.trace : nullptr;
-  for (const auto& inst_ptr : insts) {
+  for (const auto& inst_ptr : c.instructions()) {
     const Instruction& inst = *inst_ptr;
     int64_t i = inst.index();
     if (inst.opcode() == Opcode::kParameter) {
-      bound[i] = args[inst.attrs().parameter_number];
+      table.Bind(i, args[inst.attrs().parameter_number]);
       continue;
     }
     if (fusion.Skipped(i)) continue;
     OpTraceScope traced(trace, inst);
-    if (ForwardsOperand(inst) && bound[inst.operand(0)->index()]->shape() == inst.shape()) {
-      const int64_t src = inst.operand(0)->index();
-      if (bound[src] != &values[src]) {  // an argument (or forwards one): alive all call long
-        bound[i] = bound[src];
-        continue;
-      }
-      if (last[src] == i) {  // its last use: take the buffer
-        values[i] = std::move(values[src]);
-        bound[i] = &values[i];
-        continue;
-      }
+    if (RunWithoutCopy(inst, plan, table)) {
+      FreeDead(inst, plan, table);
+      continue;
     }
-    ops.clear();
-    for (const Instruction* op : inst.operands()) ops.push_back(bound[op->index()]);
-    Expected<Literal> result = fusion.IsRoot(i) ? fusion.Run(i, bound) : Dispatch(inst, ops, ctx);
+    Expected<Literal> result = Internal("not evaluated");
+    if (inst.opcode() == Opcode::kWhile && inst.operand_count() == 1) {
+      const int64_t src = inst.operand(0)->index();
+      result = RunWhile(inst, Dying(inst, 0, plan, table) ? table.Release(src)
+                                                          : Literal(*table.bound(src)));
+    } else {
+      ops.clear();
+      for (const Instruction* op : inst.operands()) ops.push_back(table.bound(op->index()));
+      result = fusion.IsRoot(i) ? fusion.Run(i, table.bound()) : Dispatch(inst, ops, ctx);
+    }
     if (!result.ok()) {
       if (result.status().message().find("while evaluating") != std::string::npos) {
         return result.status();
@@ -253,19 +324,12 @@ Expected<Literal> Interpreter::Call(const Computation& c, std::span<const Litera
                                                HloOpcodeName(inst.opcode()), c.name(),
                                                result.status().message()));
     }
-    values[i] = std::move(result).value();
-    bound[i] = &values[i];
-    // Free operands whose last use this was.
-    for (const Instruction* op : inst.operands()) {
-      if (last[op->index()] == i && op->opcode() != Opcode::kParameter) {
-        values[op->index()] = Literal();
-      }
-    }
+    table.Set(i, std::move(result).value());
+    FreeDead(inst, plan, table);
   }
-  if (!c.root()) return InvalidArgument("computation %{} has no ROOT", c.name());
-  const Instruction* root = c.root();
-  if (bound[root->index()] != &values[root->index()]) return *bound[root->index()];
-  return std::move(values[root->index()]);
+  const int64_t root = c.root()->index();
+  if (!table.Owns(root)) return *table.bound(root);
+  return table.Release(root);
 }
 
 }  // namespace xpar

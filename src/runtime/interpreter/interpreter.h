@@ -33,6 +33,17 @@ struct DeviceContext {
   DeviceTrace* trace = nullptr;
 };
 
+// Bytes of values the evaluator holds (every call's live values and while-loop states; not
+// the arguments of Run, which the caller owns, nor kernels' scratch), now and at the peak.
+struct MemoryCounter {
+  int64_t held = 0;
+  int64_t peak = 0;
+  void Add(int64_t bytes) {
+    held += bytes;
+    if (held > peak) peak = held;
+  }
+};
+
 class Interpreter {
  public:
   explicit Interpreter(const Module& module, DeviceContext device = {});
@@ -45,11 +56,17 @@ class Interpreter {
 
   const DeviceContext& device() const { return device_; }
   const Module& module() const { return module_; }
+  // Bytes held by the evaluator now and at the peak since construction (buffer_lifetimes.h).
+  const MemoryCounter& memory() const { return memory_; }
 
  private:
+  // A while loop whose initial state is `state` (moved in when the operand died there).
+  Expected<Literal> RunWhile(const Instruction& inst, Literal state);
+
   const Module& module_;
   DeviceContext device_;
   uint64_t rng_state_;
+  MemoryCounter memory_;
 };
 
 // Runs the entry computation on num_replicas * num_partitions simulated devices, one thread
