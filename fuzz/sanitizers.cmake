@@ -19,7 +19,7 @@ endif()
 if(XPAR_SANITIZE)
   set(xpar_sanitizer_flags -fsanitize=address,undefined -fno-sanitize-recover=undefined
       -fno-omit-frame-pointer)
-  add_compile_options(${xpar_sanitizer_flags} -g)
+  add_compile_options(${xpar_sanitizer_flags})
   add_link_options(-fsanitize=address,undefined)
   if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
     # The warning set is tuned for gcc (the normal build keeps -Werror); clang's extra warnings
