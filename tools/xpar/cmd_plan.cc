@@ -167,6 +167,8 @@ int Run(const PlanArgs& a) {
   auto simplified =
       a.no_simplify ? Expected<SimplifyLog>(SimplifyLog()) : SimplifyForPlanning(**module);
   if (!simplified.ok()) return ReportError("plan", simplified.status());
+  options->solve.time_limit_s = std::max(0.1, a.time_limit - std::chrono::duration<double>(
+                                                  std::chrono::steady_clock::now() - start).count());
   if (!a.quiet) {
     fmt::print(stderr, "DCE/CSE: {} instructions removed ({} merged duplicates)\n",
                simplified->instructions_removed, simplified->merged.size());
