@@ -4,6 +4,7 @@
 #include <functional>
 #include <unordered_set>
 
+#include "frontends/hlo/hlo_lexer.h"
 #include "frontends/stablehlo/stablehlo_parser.h"
 #include "frontends/stablehlo/stablehlo_parser_impl.h"
 
@@ -207,7 +208,13 @@ Status Parser::ParseFunc(bool generic) {
   for (const auto& f : funcs_) {
     if (f.first == name) return Error(head.offset, fmt::format("redefinition of '@{}'", name));
   }
-  body.comp->set_name(name);
+  // MLIR symbols may hold characters HLO names cannot (`@w$ile`): the computation's name keeps
+  // HLO's alphabet so that its HLO print reads back (a fuzz finding).
+  std::string hlo_name = name;
+  for (char& c : hlo_name) {
+    if (!hlo::IsNameChar(c)) c = '_';
+  }
+  body.comp->set_name(hlo_name);
   for (const auto& [index, attr] : arg_shardings) {
     if (index < body.comp->parameters().size()) {
       RETURN_IF_ERROR(SetSharding(body.comp->parameters()[index], attr));
