@@ -26,6 +26,7 @@
 #include "runtime/mpi/mpi_runtime.h"
 #include "runtime/pipeline/intra_op.h"
 #include "runtime/pipeline/pipeline_runtime.h"
+#include "support/units.h"
 
 namespace xpar::train {
 namespace {
@@ -39,6 +40,7 @@ struct PipelinePrograms {
   std::vector<int64_t> weights;       // forward parameter of each weight, in carried order
   std::vector<bool> is_data;          // per forward parameter: split into microbatches
   std::vector<int64_t> step_param;    // per forward parameter: the step's parameter (by name)
+  int64_t batch = 0;                  // examples per microbatch (the model's batch)
   autodiff::OptimizerOptions options;
 };
 
@@ -140,6 +142,7 @@ Expected<PipelinePrograms> BuildPrograms(const TrainArgs& args, const TrainProgr
     ASSIGN_OR_RETURN(int64_t sp, StepParamByName(*program.step, fp->name()));
     p.step_param.push_back(sp);
   }
+  p.batch = program.batch;
   ASSIGN_OR_RETURN(int64_t loss_index, ForwardLossIndex(args, *entry.root()));
   ASSIGN_OR_RETURN(p.gradient, autodiff::Differentiate(*p.forward, {p.weights, loss_index}));
   ASSIGN_OR_RETURN(p.options, OptimizerOptionsOf(args));
@@ -357,8 +360,15 @@ Expected<std::unique_ptr<Pipeline>> PlanAndBuild(const TrainArgs& args,
   for (size_t f = 0; f < p.is_data.size(); ++f) {
     if (p.is_data[f]) ro.data_parameters.push_back(static_cast<int64_t>(f));
   }
+  // The stage plans take the planner options of plain `xpar train`, per stage submesh.
   AutoShardingOptions as;
   as.solve.time_limit_s = args.plan_time_limit;
+  as.force_data_parallel = args.data_parallel;
+  as.batch_size = p.batch;
+  as.shard_parameters = args.shard_parameters;
+  if (!args.memory.empty()) {
+    ASSIGN_OR_RETURN(as.memory_limit_bytes, ParseByteSize(args.memory));
+  }
   ro.annotate = pipeline::MakeAutoShardingAnnotator(cluster, as);
   ASSIGN_OR_RETURN(std::unique_ptr<Pipeline> pipe,
                    pipeline::PipelineFromPlan(*p.gradient, plan, std::move(ro)));

@@ -76,12 +76,16 @@ Expected<std::unique_ptr<StageExecutable>> StageExecutable::Compile(
 
 std::string StageExecutable::Describe() const {
   if (!partitioned_) return "one device";
+  constexpr int64_t kNamesShown = 6;  // a stage of a real model has hundreds of split inputs
   std::string split;
+  int64_t num_split = 0;
   for (size_t i = 0; i < input_specs_.size(); ++i) {
     if (input_specs_[i].IsReplicated()) continue;
+    if (num_split++ >= kNamesShown) continue;
     if (!split.empty()) split += ", ";
     split += program_.module->entry()->parameters()[i]->name() + " " + input_specs_[i].ToString();
   }
+  if (num_split > kNamesShown) split += fmt::format(", ... ({} more)", num_split - kNamesShown);
   int64_t collectives = 0;
   for (const auto& inst : partitioned_->entry()->instructions()) {
     const Opcode op = inst->opcode();
@@ -89,8 +93,9 @@ std::string StageExecutable::Describe() const {
                    op == Opcode::kReduceScatter || op == Opcode::kAllToAll ||
                    op == Opcode::kCollectivePermute;
   }
-  return fmt::format("{}; {} collective(s)", split.empty() ? "inputs replicated" : split,
-                     collectives);
+  if (num_split == 0) return fmt::format("inputs replicated; {} collective(s)", collectives);
+  return fmt::format("{} of {} inputs split: {}; {} collective(s)", num_split,
+                     input_specs_.size(), split, collectives);
 }
 
 Expected<std::vector<Literal>> StageExecutable::Run(std::span<const Literal* const> inputs,

@@ -4,7 +4,9 @@
       traces the zoo model as xpar_capture.py does (DIR/model.pt, same seeded weights), writes
       DIR/data.npz (token ids arg0 and labels arg1: N*B rows each; step i uses rows i*B..),
       trains the model on those rows with torch.optim.AdamW and writes one loss per line to
-      DIR/torch.txt
+      DIR/torch.txt. With --microbatches M a step takes M batches of B rows (rows i*M*B..) and
+      accumulates their gradients; its loss is the mean of the M batch losses (what
+      `xpar train --stages S --microbatches M` computes: the traced model is one microbatch)
   torch_train.py compare DIR/torch.txt xpar_output.txt --rtol R
       compares them with the `step i/N ... loss X` lines of `xpar train`
 """
@@ -28,19 +30,23 @@ def prepare(a):
                                seq=a.seq, logits=False, init_std=None, print_graph=False,
                                out=a.out))
     model, cfg = build_model(a.model, a.config, seed=a.seed)
-    steps = [example_inputs(cfg, a.batch, a.seq, a.seed + 100 + i) for i in range(a.steps)]
+    m = a.microbatches
+    steps = [example_inputs(cfg, a.batch, a.seq, a.seed + 100 + i) for i in range(a.steps * m)]
     ids = torch.cat([s[0] for s in steps])
     labels = torch.cat([s[1] for s in steps])
     np.savez(os.path.join(a.out, "data.npz"), arg0=ids.numpy(), arg1=labels.numpy())
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=a.wd, foreach=False)
     losses = []
     for i in range(a.steps):
-        rows = slice(i * a.batch, (i + 1) * a.batch)
         opt.zero_grad()
-        loss = model(ids[rows], labels[rows])
-        loss.backward()
+        total = 0.0
+        for j in range(m):
+            rows = slice((i * m + j) * a.batch, (i * m + j + 1) * a.batch)
+            loss = model(ids[rows], labels[rows]) / m
+            loss.backward()
+            total += loss.item()
         opt.step()
-        losses.append(f"{loss.item():.9g}\n")
+        losses.append(f"{total:.9g}\n")
     with open(os.path.join(a.out, "torch.txt"), "w") as f:
         f.writelines(losses)
 
@@ -72,6 +78,7 @@ def main():
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--steps", type=int, required=True)
     s.add_argument("--batch", type=int, default=2)
+    s.add_argument("--microbatches", type=int, default=1)
     s.add_argument("--seq", type=int, default=8)
     s.add_argument("--lr", type=float, default=1e-3)
     s.add_argument("--wd", type=float, default=0.0)
