@@ -271,15 +271,22 @@ Expected<Literal> Interpreter::RunWhile(const Instruction& inst, Literal state) 
       return InvalidArgument("while condition %{} did not return a pred scalar", cond.name());
     }
     if (!pred.data<bool>()[0]) return state;  // `held` uncounts it: the caller counts it
-    ASSIGN_OR_RETURN(Literal next, Call(body, arg));
-    CountedBytes next_held(memory_);  // the old and the new state are both alive here
-    next_held.Set(LiteralBytes(next));
-    state = std::move(next);
+    // The body owns the state: it moves the elements it passes on and frees the rest.
+    Literal owned[] = {std::move(state)};
+    held.Set(0);
+    const Literal* taken[] = {nullptr};
+    ASSIGN_OR_RETURN(state, CallOwning(body, taken, owned));
     held.Set(LiteralBytes(state));
   }
 }
 
 Expected<Literal> Interpreter::Call(const Computation& c, std::span<const Literal* const> args) {
+  return CallOwning(c, args, {});
+}
+
+Expected<Literal> Interpreter::CallOwning(const Computation& c,
+                                          std::span<const Literal* const> args,
+                                          std::span<Literal> owned) {
   if (static_cast<int64_t>(args.size()) != c.parameter_count()) {
     return InvalidArgument("computation %{} takes {} arguments, got {}", c.name(),
                            c.parameter_count(), args.size());
@@ -297,7 +304,12 @@ Expected<Literal> Interpreter::Call(const Computation& c, std::span<const Litera
     const Instruction& inst = *inst_ptr;
     int64_t i = inst.index();
     if (inst.opcode() == Opcode::kParameter) {
-      table.Bind(i, args[inst.attrs().parameter_number]);
+      const int64_t p = inst.attrs().parameter_number;
+      if (args[p] == nullptr && p < static_cast<int64_t>(owned.size())) {
+        table.Set(i, std::move(owned[p]));
+      } else {
+        table.Bind(i, args[p]);
+      }
       continue;
     }
     if (fusion.Skipped(i)) continue;

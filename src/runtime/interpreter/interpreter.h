@@ -62,6 +62,10 @@ class Interpreter {
  private:
   // A while loop whose initial state is `state` (moved in when the operand died there).
   Expected<Literal> RunWhile(const Instruction& inst, Literal state);
+  // Call, where parameter p whose args[p] is null takes owned[p]: the callee frees it at its
+  // last reader and may move it (a while body consumes the loop state so).
+  Expected<Literal> CallOwning(const Computation& computation,
+                               std::span<const Literal* const> args, std::span<Literal> owned);
 
   const Module& module_;
   DeviceContext device_;
