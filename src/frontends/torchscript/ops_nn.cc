@@ -1,6 +1,8 @@
-// Reductions and the neural-network aten ops of the zoo: mean/sum, softmax/log_softmax,
-// layer_norm, embedding, cross_entropy_loss (with ignore_index), topk.
+// Reductions and the neural-network aten ops of the zoo: mean/sum, vector norms,
+// softmax/log_softmax, layer_norm, embedding, cross_entropy_loss (with ignore_index), topk.
 #include <fmt/format.h>
+
+#include <cmath>
 
 #include "frontends/torchscript/lowering.h"
 
@@ -50,6 +52,60 @@ Status LowerSumMean(Lowering& L, const Node& n) {
     for (int64_t d : dims) count *= x->shape().dim(d);
     ASSIGN_OR_RETURN(r, L.b().Binary(Opcode::kDivide, r, L.b().Scalar(type, double(count))));
   }
+  L.SetTensor(n, 0, r);
+  return Status();
+}
+
+// The p-norm of x over dims: (sum |x|^p)^(1/p); p = +-inf: max/min |x|; p = 2 as sqrt(sum x*x).
+Expected<Instruction*> VectorNorm(Lowering& L, const Node& n, Instruction* x, double p,
+                                  const std::vector<int64_t>& dims, bool keep) {
+  Builder& b = L.b();
+  const PrimitiveType type = x->shape().type();
+  if (!IsFloating(type)) return L.Error(n, "a norm needs a floating-point tensor");
+  if (p == 2) {
+    ASSIGN_OR_RETURN(Instruction * sq, b.Binary(Opcode::kMultiply, x, x));
+    ASSIGN_OR_RETURN(Instruction * s, b.Reduce(sq, dims, ReduceKind::kSum, keep));
+    return b.Unary(Opcode::kSqrt, s);
+  }
+  ASSIGN_OR_RETURN(Instruction * a, b.Unary(Opcode::kAbs, x));
+  if (std::isinf(p)) return b.Reduce(a, dims, p > 0 ? ReduceKind::kMax : ReduceKind::kMin, keep);
+  if (p == 1) return b.Reduce(a, dims, ReduceKind::kSum, keep);
+  if (!(p > 0)) return L.Error(n, fmt::format("norm of order {} is not supported", p));
+  ASSIGN_OR_RETURN(Instruction * ap, b.Binary(Opcode::kPower, a, b.Scalar(type, p)));
+  ASSIGN_OR_RETURN(Instruction * s, b.Reduce(ap, dims, ReduceKind::kSum, keep));
+  return b.Binary(Opcode::kPower, s, b.Scalar(type, 1.0 / p));
+}
+
+// frobenius_norm(x[, dim, keepdim]); linalg_vector_norm(x, ord, dim?, keepdim, dtype?);
+// norm(x, p?) / norm(x, p?, dtype) / norm(x, p?, dim, keepdim[, dtype]).
+Status LowerNorm(Lowering& L, const Node& n) {
+  ASSIGN_OR_RETURN(Instruction * x, L.Tensor(n, 0));
+  const int64_t rank = x->shape().rank();
+  const size_t args = n.inputs.size();
+  double p = 2;
+  std::vector<int64_t> dims;
+  bool keep = false;
+  std::optional<PrimitiveType> dtype;
+  if (n.kind != "aten::frobenius_norm" && !L.IsNone(n, 1)) {
+    ASSIGN_OR_RETURN(p, L.Number(n, 1));
+  }
+  const size_t dim_arg = n.kind == "aten::frobenius_norm" ? 1 : 2;
+  if (args > dim_arg + 1) {  // a dim list and keepdim
+    ASSIGN_OR_RETURN(dims, ReduceDims(L, n, dim_arg, rank));
+    ASSIGN_OR_RETURN(keep, L.Bool(n, dim_arg + 1));
+    if (args > dim_arg + 2) {
+      ASSIGN_OR_RETURN(dtype, L.DType(n, dim_arg + 2));
+    }
+  } else {
+    for (int64_t d = 0; d < rank; ++d) dims.push_back(d);
+    if (args == 3 && n.kind == "aten::norm") {
+      ASSIGN_OR_RETURN(dtype, L.DType(n, 2));
+    }
+  }
+  if (dtype) {
+    ASSIGN_OR_RETURN(x, L.b().Convert(x, *dtype));
+  }
+  ASSIGN_OR_RETURN(Instruction * r, VectorNorm(L, n, x, p, dims, keep));
   L.SetTensor(n, 0, r);
   return Status();
 }
@@ -215,6 +271,9 @@ Status LowerTopK(Lowering& L, const Node& n) {
 void AddNnHandlers(HandlerTable& t) {
   t["aten::sum"] = LowerSumMean;
   t["aten::mean"] = LowerSumMean;
+  t["aten::frobenius_norm"] = LowerNorm;
+  t["aten::linalg_vector_norm"] = LowerNorm;
+  t["aten::norm"] = LowerNorm;
   t["aten::softmax"] = LowerSoftmax;
   t["aten::log_softmax"] = LowerSoftmax;
   t["aten::layer_norm"] = LowerLayerNorm;
