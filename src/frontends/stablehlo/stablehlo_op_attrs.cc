@@ -215,10 +215,17 @@ Status Parser::SetAttributes(OpInfo* op_ptr, Opcode opcode, Instruction* inst) {
     if (!ok) return Error(op.offset, fmt::format("compare: unknown direction '{}'", d));
     const Attr* ty = op.Find("compare_type");
     std::string t = ty ? EnumWord(*ty) : (op.positional.size() > 1 ? op.positional[1].s : "");
-    if (t == "FLOAT") at.comparison_type = ComparisonType::kFloat;
-    if (t == "TOTALORDER") at.comparison_type = ComparisonType::kTotalOrder;
-    if (t == "SIGNED") at.comparison_type = ComparisonType::kSigned;
-    if (t == "UNSIGNED") at.comparison_type = ComparisonType::kUnsigned;
+    static const std::pair<std::string_view, ComparisonType> kTypes[] = {
+        {"FLOAT", ComparisonType::kFloat}, {"TOTALORDER", ComparisonType::kTotalOrder},
+        {"SIGNED", ComparisonType::kSigned}, {"UNSIGNED", ComparisonType::kUnsigned}};
+    bool known = t.empty() || t == "NOTYPE";  // absent: the element type's default order
+    for (auto [n, e] : kTypes) {
+      if (n == t) at.comparison_type = e, known = true;
+    }
+    if (!known) {
+      return Error(op.offset, fmt::format("compare: unknown compare_type '{}' (expected FLOAT, "
+                                          "TOTALORDER, SIGNED, UNSIGNED or NOTYPE)", t));
+    }
   } else if (opcode == Opcode::kSort) {
     RETURN_IF_ERROR(Ints(*this, op, {"dimension"}, &v));
     int64_t d = v.empty() ? -1 : v[0];
