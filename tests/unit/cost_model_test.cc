@@ -121,9 +121,15 @@ TEST(ClusterPresets, UnknownNameListsKnownOnes) {
             "p3.16xlarge; or give a path to a .json file)");
 }
 
+// A temporary file per test: ctest -j runs this executable's tests in parallel processes.
+std::string ClusterPath() {
+  return testing::TempDir() + "/cost_model_test_cluster_" +
+         testing::UnitTest::GetInstance()->current_test_info()->name() + ".json";
+}
+
 // Writes `text` to a temporary file and loads it through LoadCluster.
 Expected<Cluster> LoadText(const std::string& text) {
-  const std::string path = testing::TempDir() + "/cost_model_test_cluster.json";
+  const std::string path = ClusterPath();
   std::ofstream(path) << text;
   auto c = LoadCluster(path);
   std::remove(path.c_str());
@@ -133,7 +139,7 @@ Expected<Cluster> LoadText(const std::string& text) {
 std::string ErrorWithoutPath(const Expected<Cluster>& c) {
   if (c.ok()) return "ok";
   const std::string& m = c.status().message();
-  const std::string prefix = testing::TempDir() + "/cost_model_test_cluster.json: ";
+  const std::string prefix = ClusterPath() + ": ";
   return m.rfind(prefix, 0) == 0 ? m.substr(prefix.size()) : "unexpected: " + m;
 }
 
