@@ -7,75 +7,23 @@
 #include <memory>
 
 #include "errors.h"
+#include "io/npy.h"
 
 namespace py = pybind11;
 
 namespace xpar::python {
 namespace {
 
-// NumPy's kind and item size -> the PrimitiveType of the same layout.
+// The PrimitiveType of NumPy dtype `dtype` (io/npy.h's table: native byte order only).
 std::optional<PrimitiveType> TypeOfDtype(const py::dtype& dtype) {
-  const char kind = dtype.kind();
-  const auto size = dtype.itemsize();
-  if (kind == 'b' && size == 1) return PrimitiveType::kPred;
-  const PrimitiveType ints[] = {PrimitiveType::kS8, PrimitiveType::kS16, PrimitiveType::kS32,
-                                PrimitiveType::kS64};
-  const PrimitiveType uints[] = {PrimitiveType::kU8, PrimitiveType::kU16, PrimitiveType::kU32,
-                                 PrimitiveType::kU64};
-  const PrimitiveType floats[] = {PrimitiveType::kF16, PrimitiveType::kF32, PrimitiveType::kF64};
-  for (int i = 0; i < 4; ++i) {
-    if (size != (1 << i)) continue;
-    if (kind == 'i') return ints[i];
-    if (kind == 'u') return uints[i];
-    if (kind == 'f' && i >= 1) return floats[i - 1];
-  }
-  return std::nullopt;
+  return TypeOfNpyDescr(std::string(py::str(dtype.attr("str"))));
 }
 
 // The NumPy dtype with `t`'s layout; none for bf16, the minifloats, tuples and tokens.
 std::optional<py::dtype> DtypeOfType(PrimitiveType t) {
-  switch (t) {
-    case PrimitiveType::kPred:
-      return py::dtype::of<bool>();
-    case PrimitiveType::kS8:
-      return py::dtype::of<int8_t>();
-    case PrimitiveType::kS16:
-      return py::dtype::of<int16_t>();
-    case PrimitiveType::kS32:
-      return py::dtype::of<int32_t>();
-    case PrimitiveType::kS64:
-      return py::dtype::of<int64_t>();
-    case PrimitiveType::kU8:
-      return py::dtype::of<uint8_t>();
-    case PrimitiveType::kU16:
-      return py::dtype::of<uint16_t>();
-    case PrimitiveType::kU32:
-      return py::dtype::of<uint32_t>();
-    case PrimitiveType::kU64:
-      return py::dtype::of<uint64_t>();
-    case PrimitiveType::kF16:
-      return py::dtype("float16");
-    case PrimitiveType::kF32:
-      return py::dtype::of<float>();
-    case PrimitiveType::kF64:
-      return py::dtype::of<double>();
-    case PrimitiveType::kBF16:
-    case PrimitiveType::kF8E4M3FN:
-    case PrimitiveType::kF8E5M2:
-    case PrimitiveType::kF8E4M3FNUZ:
-    case PrimitiveType::kF8E5M2FNUZ:
-    case PrimitiveType::kF8E4M3B11FNUZ:
-    case PrimitiveType::kF8E3M4:
-    case PrimitiveType::kF8E4M3:
-    case PrimitiveType::kF8E8M0FNU:
-    case PrimitiveType::kF6E2M3FN:
-    case PrimitiveType::kF6E3M2FN:
-    case PrimitiveType::kF4E2M1FN:
-    case PrimitiveType::kTuple:
-    case PrimitiveType::kToken:
-      return std::nullopt;
-  }
-  return std::nullopt;
+  const char* descr = NpyDescrOf(t);
+  if (descr == nullptr) return std::nullopt;
+  return py::dtype(std::string(descr));
 }
 
 }  // namespace

@@ -25,13 +25,6 @@ constexpr NpyType kTypes[] = {
     {"<f2", PrimitiveType::kF16},  {"<f4", PrimitiveType::kF32}, {"<f8", PrimitiveType::kF64},
 };
 
-const char* DescrOf(PrimitiveType t) {
-  for (const NpyType& n : kTypes) {
-    if (n.type == t) return n.descr;
-  }
-  return nullptr;
-}
-
 // bf16 and the f8/f6/f4 formats have no NumPy dtype; each of their values is an f32.
 bool NeedsWidening(PrimitiveType t) { return t == PrimitiveType::kBF16 || IsMinifloat(t); }
 
@@ -48,13 +41,27 @@ std::string_view After(std::string_view header, std::string_view key) {
 
 }  // namespace
 
+const char* NpyDescrOf(PrimitiveType t) {
+  for (const NpyType& n : kTypes) {
+    if (n.type == t) return n.descr;
+  }
+  return nullptr;
+}
+
+std::optional<PrimitiveType> TypeOfNpyDescr(std::string_view descr) {
+  for (const NpyType& n : kTypes) {
+    if (descr == n.descr) return n.type;
+  }
+  return std::nullopt;
+}
+
 std::string EncodeNpyHeader(const Literal& value) {
   const PrimitiveType type = NeedsWidening(value.type()) ? PrimitiveType::kF32 : value.type();
   // Python tuple syntax: "()", "(2,)", "(2, 3)".
   std::string shape = fmt::format("{}", fmt::join(value.shape().dims(), ", "));
   if (value.shape().rank() == 1) shape += ",";
   std::string header = fmt::format("{{'descr': '{}', 'fortran_order': False, 'shape': ({}), }}",
-                                   DescrOf(type), shape);
+                                   NpyDescrOf(type), shape);
   // Pad so that magic(6) + version(2) + length(2) + header + '\n' is a multiple of 64.
   size_t total = 10 + header.size() + 1;
   header.append((64 - total % 64) % 64, ' ');
@@ -130,10 +137,7 @@ Expected<Literal> DecodeNpy(std::string_view bytes, const std::string& what) {
   if (d == "<b1") d = "|b1";
   if (d == "<i1") d = "|i1";
   if (d == "<u1") d = "|u1";
-  const NpyType* type = nullptr;
-  for (const NpyType& n : kTypes) {
-    if (d == n.descr) type = &n;
-  }
+  const std::optional<PrimitiveType> type = TypeOfNpyDescr(d);
   if (!type) return Unimplemented("{}: unsupported NumPy dtype '{}'", what, d);
   if (After(header, "fortran_order").substr(0, 4) == "True") {
     return Unimplemented("{}: Fortran-ordered arrays are not supported (use np.ascontiguousarray)",
@@ -162,8 +166,8 @@ Expected<Literal> DecodeNpy(std::string_view bytes, const std::string& what) {
     pos = comma + 1;
   }
   // The data must be there before anything is allocated: a header may claim any shape.
-  Shape shape(type->type, dims);
-  int64_t need = ByteWidth(type->type);
+  Shape shape(*type, dims);
+  int64_t need = ByteWidth(*type);
   for (int64_t d : dims) need = SaturatingMul(need, d);
   std::string_view data = bytes.substr(header_start + header_len);
   if (static_cast<int64_t>(data.size()) != need) {

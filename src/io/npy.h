@@ -2,6 +2,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -9,6 +10,11 @@
 #include "support/status.h"
 
 namespace xpar {
+
+// NumPy's dtype string of `t` ("<f4", "|b1"), or null where NumPy has none (bf16, the
+// minifloats, tuples, tokens); and back (the native little-endian forms only).
+const char* NpyDescrOf(PrimitiveType t);
+std::optional<PrimitiveType> TypeOfNpyDescr(std::string_view descr);
 
 // Serialises `value` as a version 1.0 .npy (bf16 and the f8/f6/f4 types as float32, exactly).
 std::string EncodeNpy(const Literal& value);
