@@ -8,32 +8,7 @@ import torch
 from torch import nn
 import torch.nn.functional as F
 
-from .common import causal_lm_loss, causal_mask
-
-
-class GPTNeoXRotaryEmbedding(nn.Module):
-    def __init__(self, dim, base=10000.0):
-        super().__init__()
-        inv_freq = 1.0 / (base ** (torch.arange(0, dim, 2).float() / dim))
-        self.register_buffer("inv_freq", inv_freq, persistent=False)
-
-    def forward(self, x, seq_len):
-        t = torch.arange(seq_len, device=x.device, dtype=self.inv_freq.dtype)
-        freqs = torch.einsum("i,j->ij", t, self.inv_freq)  # torch.outer
-        emb = torch.cat((freqs, freqs), dim=-1)
-        return emb.cos().to(x.dtype), emb.sin().to(x.dtype)
-
-
-def rotate_half(x):
-    x1 = x[..., : x.shape[-1] // 2]
-    x2 = x[..., x.shape[-1] // 2:]
-    return torch.cat((-x2, x1), dim=-1)
-
-
-def apply_rotary_pos_emb(q, k, cos, sin):
-    cos = cos[None, None, :, :]
-    sin = sin[None, None, :, :]
-    return (q * cos) + (rotate_half(q) * sin), (k * cos) + (rotate_half(k) * sin)
+from .common import RotaryEmbedding, apply_rotary_pos_emb, causal_lm_loss, causal_mask
 
 
 class GPTNeoXAttention(nn.Module):
@@ -43,7 +18,7 @@ class GPTNeoXAttention(nn.Module):
         self.hidden_size = cfg["hidden_size"]
         self.head_size = self.hidden_size // self.num_heads
         self.rotary_ndims = int(self.head_size * cfg["rotary_pct"])
-        self.rotary_emb = GPTNeoXRotaryEmbedding(self.rotary_ndims, cfg["rotary_emb_base"])
+        self.rotary_emb = RotaryEmbedding(self.rotary_ndims, cfg["rotary_emb_base"])
         self.query_key_value = nn.Linear(self.hidden_size, 3 * self.hidden_size)
         self.dense = nn.Linear(self.hidden_size, self.hidden_size)
 
