@@ -23,7 +23,6 @@
 #include "cmd_train.h"
 #include "passes/pipeline/pipeline_planner.h"
 #include "runtime/interpreter/interpreter.h"
-#include "runtime/mpi/mpi_runtime.h"
 #include "runtime/pipeline/intra_op.h"
 #include "runtime/pipeline/pipeline_runtime.h"
 #include "support/units.h"
@@ -430,10 +429,6 @@ Expected<std::pair<std::string, bool>> CheckStep(const TrainArgs& args, const Pi
 int TrainPipelined(const TrainArgs& args, const TrainProgram& program,
                    const std::vector<Literal>& initial, const DataSource& data) {
   if (args.microbatches < 1) return ReportError("train", InvalidArgument("--microbatches < 1"));
-  if (UnderMpi()) {
-    return ReportError("train", Unimplemented("pipeline stages over MPI ranks (mpirun) are not "
-                                              "supported yet; run without mpirun (threads)"));
-  }
   if (!args.checkpoint_dir.empty() || !args.resume.empty()) {
     return ReportError("train", Unimplemented("checkpoints of a pipelined run (--stages)"));
   }
