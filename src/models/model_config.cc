@@ -11,6 +11,9 @@ namespace {
 
 constexpr int64_t kGptSeq = 1024;
 constexpr int64_t kGptVocab = 51200;
+// GPT-3 (Brown et al. 2020, table 2.1): context 2048; Megatron-LM pads its 50257-token
+// vocabulary to 51200 as Alpa's suite does.
+constexpr int64_t kGpt3Seq = 2048;
 constexpr int64_t kLlamaSeq = 4096;
 constexpr int64_t kLlamaVocab = 32000;
 // LlamaConfig.rms_norm_eps in the Llama-2 checkpoints (HF's class default is 1e-6).
@@ -45,6 +48,10 @@ ModelConfig Transformer(const char* name, Family family, int64_t seq, int64_t vo
 
 ModelConfig Gpt(const char* name, int64_t hidden, int64_t layers, int64_t heads) {
   return Transformer(name, Family::kGpt, kGptSeq, kGptVocab, hidden, layers, heads, 4 * hidden);
+}
+
+ModelConfig Gpt3(const char* name, int64_t hidden, int64_t layers, int64_t heads) {
+  return Transformer(name, Family::kGpt, kGpt3Seq, kGptVocab, hidden, layers, heads, 4 * hidden);
 }
 
 ModelConfig Llama(const char* name, int64_t hidden, int64_t layers, int64_t heads,
@@ -181,6 +188,7 @@ const std::vector<ModelConfig>& ModelPresets() {
       Gpt("gpt-15b", 5120, 48, 40),
       Gpt("gpt-39b", 8192, 48, 64),
       Gpt("gpt-76b", 10240, 60, 80),
+      Gpt3("gpt-175b", 12288, 96, 96),
       Llama("llama2-7b", 4096, 32, 32, 32, 11008),
       Llama("llama2-13b", 5120, 40, 40, 40, 13824),
       Llama("llama2-70b", 8192, 80, 64, 8, 28672),

@@ -35,6 +35,19 @@ TEST(ModelConfig, GptCountsIncludeTheUntiedHead) {
   EXPECT_EQ(ParameterCount(c), 2 * 51200 * 768 + 1024 * 768 + 12 * per_layer + 2 * 768);
 }
 
+TEST(ModelConfig, Gpt3Is175BillionAtContext2048) {
+  // GPT-3 175B (Brown et al. 2020, table 2.1): 96 layers, d_model 12288, 96 heads of 128,
+  // context 2048; vocabulary padded to 51200 and the head untied, as in the GPT suite.
+  const ModelConfig c = *FindModel("gpt-175b");
+  EXPECT_EQ(c.seq, 2048);
+  EXPECT_EQ(c.hidden / c.heads, 128);
+  EXPECT_EQ(c.ffn, 4 * 12288);
+  const int64_t h = 12288;
+  const int64_t per_layer = 12 * h * h + 13 * h;
+  EXPECT_EQ(ParameterCount(c), 96 * per_layer + 2 * 51200 * h + 2048 * h + 2 * h);
+  EXPECT_NEAR(static_cast<double>(ParameterCount(c)) / 1e9, 175.0, 0.5);
+}
+
 TEST(ModelConfig, UnknownNameListsTheModels) {
   Expected<ModelConfig> c = FindModel("gpt-3");
   ASSERT_FALSE(c.ok());

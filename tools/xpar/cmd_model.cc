@@ -154,7 +154,7 @@ int RunModel(const ModelCliOptions& o) {
 void RegisterModelCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "model", "Write the HLO of one training step (forward, loss, backward, AdamW) of a preset "
-               "model: gpt-125m ... gpt-76b, moe-380m ... moe-70b, wresnet-250m ... wresnet-13b (Alpa's "
+               "model: gpt-125m ... gpt-76b, gpt-175b (GPT-3), moe-380m ... moe-70b, wresnet-250m ... wresnet-13b (Alpa's "
                "suites), llama2-7b/13b/70b");
   auto o = std::make_shared<ModelCliOptions>();
   cmd->add_option("name", o->name, "model name (see --list)");
