@@ -43,6 +43,8 @@ MpiTransport::MpiTransport(MPI_Comm world, MpiTransportOptions options) : option
   MPI_Comm_set_errhandler(p2p_, MPI_ERRORS_RETURN);
   MPI_Comm_rank(world_, &rank_);
   MPI_Comm_size(world_, &size_);
+  MPI_Comm_rank(MPI_COMM_WORLD, &world_rank_);
+  MPI_Comm_size(MPI_COMM_WORLD, &world_size_);
 }
 
 MpiTransport::~MpiTransport() {
@@ -246,7 +248,11 @@ Expected<std::optional<Literal>> MpiTransport::Permute(const NativeCollective& c
 
 void MpiTransport::Abort(const Status& reason) {
   if (abort_reason_.ok()) abort_reason_ = reason;
-  fmt::print(stderr, "xpar: MPI rank {} of {}: {}\n", rank_, size_, reason.ToString());
+  // Over a sub-communicator (a pipeline stage's ranks) the world rank is the one mpirun names.
+  std::string group = world_size_ == size_ ? std::string()
+                                           : fmt::format(" (rank {} of {} in its group)", rank_, size_);
+  fmt::print(stderr, "xpar: MPI rank {} of {}{}: {}\n", world_rank_, world_size_, group,
+             reason.ToString());
   std::fflush(stderr);
   MPI_Abort(MPI_COMM_WORLD, 1);
 }

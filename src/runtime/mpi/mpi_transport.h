@@ -63,7 +63,7 @@ class MpiTransport final : public CollectiveTransport {
                                                                  std::span<const int64_t> group,
                                                                  Literal value) override;
   Expected<std::optional<Literal>> RunNative(const NativeCollective& call) override;
-  // Prints the reason (with this rank) to stderr and MPI_Aborts the world: the other ranks may be
+  // Prints the reason (with this rank's world rank) to stderr and MPI_Aborts the world: the other ranks may be
   // blocked in a collective this one will never join.
   void Abort(const Status& reason) override;
   void DeviceFinished(int64_t device) override {}
@@ -94,6 +94,7 @@ class MpiTransport final : public CollectiveTransport {
   MPI_Comm world_ = MPI_COMM_NULL;  // a duplicate of the caller's, for collectives
   MPI_Comm p2p_ = MPI_COMM_NULL;    // another duplicate, for collective-permute's sends
   int rank_ = 0, size_ = 1;
+  int world_rank_ = 0, world_size_ = 1;  // in MPI_COMM_WORLD, for error messages
   MpiTransportOptions options_;
   std::map<std::vector<int64_t>, MPI_Comm> comms_;
   std::string pending_kind_;  // the kind RunNative declined, for Exchange's statistics

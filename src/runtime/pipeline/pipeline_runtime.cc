@@ -6,23 +6,18 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <mutex>
 #include <set>
 #include <thread>
 
+#include "runtime/pipeline/accumulator.h"
 #include "runtime/pipeline/channels.h"
 
 namespace xpar::pipeline {
 namespace {
-
-// Microbatch k of `full` on dimension 0, with `micro`'s shape.
-Literal MicrobatchOf(const Literal& full, const Shape& micro, int64_t k) {
-  Literal out(micro);
-  std::memcpy(out.raw(), full.raw() + k * out.size_bytes(), out.size_bytes());
-  return out;
-}
 
 Status CheckArguments(const StageSplit& split, const std::vector<bool>& is_data,
                       int64_t microbatches, std::span<const Literal> args) {
@@ -61,44 +56,6 @@ std::vector<std::vector<std::vector<int32_t>>> Readers(const StageSplit& split) 
 }
 
 }  // namespace
-
-// The results of one step, accumulated over microbatches as the stages produce them.
-class Accumulator {
- public:
-  Accumulator(const StageSplit& split, int64_t microbatches, LossReduction reduction)
-      : microbatches_(microbatches), reduction_(reduction), sums_(split.results.size()) {}
-
-  void Add(size_t result, const Literal& value) {
-    std::lock_guard<std::mutex> lock(mu_);
-    std::vector<double>& sum = sums_[result].values;
-    if (sum.empty()) {
-      sums_[result].shape = value.shape();
-      sum.assign(value.ElementCount(), 0.0);
-    }
-    for (int64_t i = 0; i < value.ElementCount(); ++i) sum[i] += value.GetAsDouble(i);
-  }
-
-  Literal Finish(size_t result) const {
-    const Sum& s = sums_[result];
-    Literal out(s.shape);
-    bool mean = reduction_ == LossReduction::kMean && IsFloating(s.shape.type());
-    for (size_t i = 0; i < s.values.size(); ++i) {
-      out.SetFromDouble(static_cast<int64_t>(i),
-                        mean ? s.values[i] / static_cast<double>(microbatches_) : s.values[i]);
-    }
-    return out;
-  }
-
- private:
-  struct Sum {
-    Shape shape;
-    std::vector<double> values;
-  };
-  int64_t microbatches_;
-  LossReduction reduction_;
-  std::mutex mu_;
-  std::vector<Sum> sums_;
-};
 
 Expected<std::unique_ptr<Pipeline>> Pipeline::Create(StageSplit split,
                                                      const std::vector<Submesh>& submeshes,
@@ -140,8 +97,12 @@ Expected<std::unique_ptr<Pipeline>> Pipeline::Create(StageSplit split,
     for (const ValueRef& in : program.inputs) {
       batch_inputs.push_back(in.kind == ValueRef::Kind::kOutput || p->is_data_[in.parameter]);
     }
-    ASSIGN_OR_RETURN(auto exe, StageExecutable::Compile(program, submeshes[program.stage],
-                                                        batch_inputs, p->options_.annotate));
+    const auto& only = p->options_.compile_stages;
+    std::unique_ptr<StageExecutable> exe;
+    if (only.empty() || std::find(only.begin(), only.end(), program.stage) != only.end()) {
+      ASSIGN_OR_RETURN(exe, StageExecutable::Compile(program, submeshes[program.stage],
+                                                     batch_inputs, p->options_.annotate));
+    }
     p->executables_.push_back(std::move(exe));
     std::vector<int32_t> counts;
     for (const auto& r : readers[i]) counts.push_back(static_cast<int32_t>(r.size()));
@@ -203,6 +164,9 @@ Status Pipeline::RunStage(int32_t stage, std::span<const Literal> args,
 
 Expected<PipelineRunResult> Pipeline::Run(std::span<const Literal> args) const {
   const int64_t m = options_.microbatches;
+  if (!options_.compile_stages.empty()) {
+    return FailedPrecondition("pipeline: only some stages were compiled; run them with MpiPipeline");
+  }
   RETURN_IF_ERROR(CheckArguments(split_, is_data_, m, args));
   std::vector<std::vector<Literal>> microbatches(args.size());
   for (size_t i = 0; i < args.size(); ++i) {

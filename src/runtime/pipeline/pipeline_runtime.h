@@ -19,12 +19,11 @@
 
 #include "passes/pipeline/pipeline_plan.h"
 #include "passes/pipeline/stage_split.h"
+#include "runtime/pipeline/accumulator.h"
 #include "runtime/pipeline/schedule.h"
 #include "runtime/pipeline/stage_executable.h"
 
 namespace xpar::pipeline {
-
-enum class LossReduction { kMean, kSum };
 
 struct PipelineRunOptions {
   int64_t microbatches = 1;
@@ -34,6 +33,9 @@ struct PipelineRunOptions {
   LossReduction reduction = LossReduction::kMean;
   StageAnnotator annotate;  // empty: AnnotateDataParallel on every submesh
   uint64_t rng_seed = 0;
+  // The stages whose programs are compiled (empty: every stage). An MPI rank compiles only its
+  // own stage's (mpi_pipeline.h); Pipeline::Run needs them all.
+  std::vector<int32_t> compile_stages;
 };
 
 // One program run on one device, in microseconds from the start of the step.
@@ -73,6 +75,15 @@ class Pipeline {
   const PipelineRunOptions& options() const { return options_; }
   // The compiled program `program` (index into split().programs).
   const StageExecutable& executable(int32_t program) const { return *executables_[program]; }
+  bool compiled(int32_t program) const { return executables_[program] != nullptr; }
+  // Stage `stage`'s events in schedule order.
+  const std::vector<PipelineEvent>& events(int32_t stage) const { return schedule_[stage]; }
+  // Whether gradient parameter `parameter` is split into microbatches.
+  bool is_data(int64_t parameter) const { return is_data_[parameter]; }
+  // The results (indices into split().results) that output `output` of program `program` is.
+  const std::vector<size_t>& result_slots(int32_t program, int64_t output) const {
+    return result_slots_[program][output];
+  }
 
  private:
   Pipeline(StageSplit split, PipelineRunOptions options)

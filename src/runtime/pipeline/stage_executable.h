@@ -16,6 +16,10 @@
 #include "sharding/mesh.h"
 #include "sharding/sharding_spec.h"
 
+namespace xpar {
+class MpiTransport;
+}  // namespace xpar
+
 namespace xpar::pipeline {
 
 // Sets the shardings of a stage program for `mesh` (its intra-op plan), e.g. with
@@ -42,6 +46,13 @@ class StageExecutable {
   // elements) come back whole.
   Expected<std::vector<Literal>> Run(std::span<const Literal* const> inputs,
                                      uint64_t rng_seed) const;
+
+  // Under mpirun (stage_executable_mpi.cc): runs device transport.rank() of the submesh, the
+  // transport spanning the stage's ranks in submesh order. Inputs are whole values; the outputs
+  // come back whole on every rank of the stage (shards all-gathered and assembled as Run does),
+  // so the bits equal Run's. A failing device MPI_Aborts every rank with its message.
+  Expected<std::vector<Literal>> RunOnRank(std::span<const Literal* const> inputs,
+                                           uint64_t rng_seed, MpiTransport& transport) const;
 
   int64_t num_devices() const { return mesh_.num_devices(); }
   // "x [S(0),R], w0 [R,S(1)]; 2 collective(s)": the inputs that are split and the collectives
