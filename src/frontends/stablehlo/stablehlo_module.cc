@@ -121,6 +121,7 @@ Status Parser::ParseFunc(bool generic) {
   std::vector<std::pair<std::string, Shape>> args;
   std::vector<std::pair<size_t, Attr>> arg_shardings;  // argument index, mhlo/sdy.sharding
   std::vector<AttrList> result_attrs;
+  std::vector<Shape> results;  // the declared result types
   AttrList attrs;
   Region body;
   if (!generic) {
@@ -151,8 +152,9 @@ Status Parser::ParseFunc(bool generic) {
       } while (lex_.TryConsume(","));
       RETURN_IF_ERROR(Expect(")", "to close the function arguments"));
     }
-    if (lex_.TryConsume("->")) {
-      ASSIGN_OR_RETURN(std::vector<Shape> results, ParseTypeListMaybeParens(&result_attrs));
+    const bool declares_results = lex_.TryConsume("->");
+    if (declares_results) {
+      ASSIGN_OR_RETURN(results, ParseTypeListMaybeParens(&result_attrs));
       info.num_results = static_cast<int64_t>(results.size());
       if (lex_.Peek().Is("{") && results.size() == 1 && lex_.PeekSecond().kind != Tok::kValueId) {
         // a result attribute dictionary `-> tensor<f32> {jax.result_info = ""}`: only when
@@ -176,6 +178,10 @@ Status Parser::ParseFunc(bool generic) {
     }
     Scope scope;
     RETURN_IF_ERROR(ParseFuncBody(&scope, args, &body));
+    if (declares_results) {
+      RETURN_IF_ERROR(CheckDeclaredTypes(fmt::format("the results of '@{}'", name), results,
+                                         body.returned, body.return_offset));
+    }
   } else {
     RETURN_IF_ERROR(Expect("(", "after \"func.func\""));
     RETURN_IF_ERROR(Expect(")", "after \"func.func\"("));

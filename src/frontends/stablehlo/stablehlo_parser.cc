@@ -8,6 +8,7 @@
 #include <unordered_set>
 
 #include "frontends/stablehlo/stablehlo_parser_impl.h"
+#include "frontends/stablehlo/stablehlo_printer_internal.h"
 
 namespace xpar {
 namespace mlir {
@@ -163,7 +164,8 @@ Status Parser::ParseTypeSignature(OpInfo* op) {
     return Status::Ok();
   }
   // One list: the result types are its last num_results entries (`select`'s list is
-  // `pred, result`); a single type is shared by operands and result.
+  // `pred, result`); a single type is shared by operands and result. It declares no type per
+  // operand (operand_types stays empty): the op's shape rule checks the operands.
   int64_t n = op->num_results;
   if (n > static_cast<int64_t>(first.size())) {
     if (first.size() != 1) return Error(op->offset, "fewer types than results");
@@ -171,7 +173,23 @@ Status Parser::ParseTypeSignature(OpInfo* op) {
   } else {
     op->result_types.assign(first.end() - n, first.end());
   }
-  op->operand_types = std::move(first);
+  return Status::Ok();
+}
+
+Status Parser::CheckDeclaredTypes(std::string_view what, const std::vector<Shape>& declared,
+                                  const std::vector<Instruction*>& values, int64_t offset,
+                                  const std::vector<int64_t>& offsets) const {
+  if (declared.size() != values.size()) {
+    return Error(offset, fmt::format("{}: {} declared type(s) for {} value(s)", what,
+                                     declared.size(), values.size()));
+  }
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (values[i]->shape().Compatible(declared[i])) continue;
+    return Error(i < offsets.size() && offsets[i] >= 0 ? offsets[i] : offset,
+                 fmt::format("{}: value {} has type {}, but the declared type is {}", what, i,
+                             shlo_printer::TypeText(values[i]->shape()),
+                             shlo_printer::TypeText(declared[i])));
+  }
   return Status::Ok();
 }
 
@@ -322,6 +340,8 @@ Status Parser::ParseStatement(Scope* scope, Region* region, bool* terminated) {
     if (!results.empty()) return Error(stmt_offset, "a return has no results");
     if (generic) {
       RETURN_IF_ERROR(ParseGenericOp(scope, &op));
+      RETURN_IF_ERROR(CheckDeclaredTypes("'" + op.name + "'", op.operand_types, op.operands,
+                                         op.offset, op.operand_offsets));
     } else if (lex_.Peek().kind == Tok::kValueId) {
       do {
         Token v = lex_.Next();
@@ -330,10 +350,12 @@ Status Parser::ParseStatement(Scope* scope, Region* region, bool* terminated) {
         op.operands.push_back(value);
       } while (lex_.TryConsume(","));
       RETURN_IF_ERROR(Expect(":", "and the types of the returned values"));
+      std::vector<Shape> declared;
       do {
         ASSIGN_OR_RETURN(Shape s, ParseType());
-        (void)s;
+        declared.push_back(std::move(s));
       } while (lex_.TryConsume(","));
+      RETURN_IF_ERROR(CheckDeclaredTypes("'" + op.name + "'", declared, op.operands, op.offset));
     }
     RETURN_IF_ERROR(SkipLocation());
     region->returned = op.operands;
@@ -353,6 +375,14 @@ Status Parser::ParseStatement(Scope* scope, Region* region, bool* terminated) {
   if (static_cast<int64_t>(op.result_types.size()) != op.num_results) {
     return Error(op.offset, fmt::format("'{}' declares {} result(s) but its type has {}", op.name,
                                         op.num_results, op.result_types.size()));
+  }
+  // Declared operand types (`(types) -> types`, a while's loop variables, a cast's source):
+  // each is its operand's. Ops whose list also names other operands (a tensor.extract's
+  // indices) declare fewer; their shape rules check the rest.
+  if (!op.operand_types.empty() && op.operand_types.size() == op.operands.size()) {
+    RETURN_IF_ERROR(CheckDeclaredTypes(fmt::format("the operands of '{}'", op.name),
+                                       op.operand_types, op.operands, op.offset,
+                                       op.operand_offsets));
   }
   ASSIGN_OR_RETURN(std::vector<Instruction*> values, BuildOp(scope, &op));
   if (static_cast<int64_t>(values.size()) != op.num_results) {

@@ -123,6 +123,12 @@ class Parser {
   Status ParsePrettyWhile(Scope* scope, OpInfo* op);
   Status ParsePrettyReduce(Scope* scope, OpInfo* op);
   Status ParseTypeSignature(OpInfo* op);
+  // Each value's type against the one the file declares for it (operands of an op's
+  // `(types) -> types` signature, a return's types, a function's results): a mismatch is a
+  // located error at `offsets[i]` (or `offset`), not a declaration parsed and dropped.
+  Status CheckDeclaredTypes(std::string_view what, const std::vector<Shape>& declared,
+                            const std::vector<Instruction*>& values, int64_t offset,
+                            const std::vector<int64_t>& offsets = {}) const;
 
   // --- stablehlo_types.cc: types, attributes, dense literals.
   Expected<Shape> ParseType();
