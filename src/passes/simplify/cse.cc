@@ -30,9 +30,45 @@ bool Mergeable(const Instruction& inst) {
     case Opcode::kConstant:
       return inst.shape().IsArray() &&
              inst.shape().ElementCount() <= CommonSubexpressionElimination::kMaxCseConstantElements;
-    default:
+    // Refused by MustKeep above (parameters, custom calls, side effects, collectives).
+    case Opcode::kAfterAll: case Opcode::kAllGather: case Opcode::kAllGatherStart:
+    case Opcode::kAllGatherDone: case Opcode::kAllReduce: case Opcode::kAllReduceStart:
+    case Opcode::kAllReduceDone: case Opcode::kAllToAll: case Opcode::kCollectiveBroadcast:
+    case Opcode::kCollectivePermute: case Opcode::kCollectivePermuteStart:
+    case Opcode::kCollectivePermuteDone: case Opcode::kCustomCall: case Opcode::kInfeed:
+    case Opcode::kOutfeed: case Opcode::kParameter: case Opcode::kRecv: case Opcode::kRecvDone:
+    case Opcode::kReduceScatter: case Opcode::kRng: case Opcode::kRngGetAndUpdateState:
+    case Opcode::kSend: case Opcode::kSendDone:
+      return false;
+    // Pure ops. No default: an op added to ir/op_table.def must say here whether two copies
+    // may merge.
+    case Opcode::kAbs: case Opcode::kAdd: case Opcode::kAnd: case Opcode::kAtan2:
+    case Opcode::kBatchNormGrad: case Opcode::kBatchNormInference: case Opcode::kBatchNormTraining:
+    case Opcode::kBitcast: case Opcode::kBitcastConvert: case Opcode::kBroadcast:
+    case Opcode::kCbrt: case Opcode::kCeil: case Opcode::kCholesky: case Opcode::kClamp:
+    case Opcode::kClz: case Opcode::kCompare: case Opcode::kComplex: case Opcode::kConcatenate:
+    case Opcode::kConvert: case Opcode::kConvolution: case Opcode::kCopy: case Opcode::kCopyStart:
+    case Opcode::kCopyDone: case Opcode::kCosine: case Opcode::kDivide: case Opcode::kDot:
+    case Opcode::kDynamicReshape: case Opcode::kDynamicSlice: case Opcode::kDynamicUpdateSlice:
+    case Opcode::kErf: case Opcode::kExp: case Opcode::kExpm1: case Opcode::kFft:
+    case Opcode::kFloor: case Opcode::kFusion: case Opcode::kGather: case Opcode::kGetDimensionSize:
+    case Opcode::kGetTupleElement: case Opcode::kImag: case Opcode::kIota: case Opcode::kIsFinite:
+    case Opcode::kLog: case Opcode::kLog1p: case Opcode::kLogistic: case Opcode::kMap:
+    case Opcode::kMaximum: case Opcode::kMinimum: case Opcode::kMultiply: case Opcode::kNegate:
+    case Opcode::kNot: case Opcode::kOr: case Opcode::kPad: case Opcode::kPartitionId:
+    case Opcode::kPopulationCount: case Opcode::kPower: case Opcode::kReal: case Opcode::kReduce:
+    case Opcode::kReducePrecision: case Opcode::kReduceWindow: case Opcode::kRemainder:
+    case Opcode::kReplicaId: case Opcode::kReshape: case Opcode::kReverse:
+    case Opcode::kRoundNearestAfz: case Opcode::kRoundNearestEven: case Opcode::kRsqrt:
+    case Opcode::kScatter: case Opcode::kSelect: case Opcode::kSelectAndScatter:
+    case Opcode::kSetDimensionSize: case Opcode::kShiftLeft: case Opcode::kShiftRightArithmetic:
+    case Opcode::kShiftRightLogical: case Opcode::kSign: case Opcode::kSine: case Opcode::kSlice:
+    case Opcode::kSort: case Opcode::kSqrt: case Opcode::kStochasticConvert: case Opcode::kSubtract:
+    case Opcode::kTan: case Opcode::kTanh: case Opcode::kTopK: case Opcode::kTranspose:
+    case Opcode::kTriangularSolve: case Opcode::kTuple: case Opcode::kXor:
       return true;
   }
+  return false;
 }
 
 // The instruction's text from its shape on (the name is not part of what it computes).

@@ -15,6 +15,13 @@ namespace xpar {
 namespace spmd {
 namespace {
 
+// `error` located at `inst` of the input, with its own code: an unimplemented case or an
+// internal error stays one (it became "invalid argument" when the message was rewrapped).
+Status LocatedAt(const Module& m, const Instruction& inst, const Status& error,
+                 const std::string& context = "") {
+  return Status(error.code(), m.ErrorAt(inst, context + error.message()).message());
+}
+
 void CopyComputation(const Computation& from, Module& to, SpmdBuilder& b) {
   Computation* c = to.AddComputation(std::make_unique<Computation>(from.name()));
   std::unordered_map<const Instruction*, Instruction*> map;
@@ -46,8 +53,7 @@ Expected<Want> WantOf(const Module& m, const Instruction& inst, const Mesh& mesh
   if (s.kind == HloSharding::Kind::kMaximal) return Want(ShardingSpec::Replicated(shape.rank()));
   auto spec = FromHloSharding(s, mesh, shape.rank());
   if (!spec.ok()) {
-    return m.ErrorAt(inst, fmt::format("sharding on mesh {}: {}", mesh.ToString(),
-                                       spec.status().message()));
+    return LocatedAt(m, inst, spec.status(), fmt::format("sharding on mesh {}: ", mesh.ToString()));
   }
   return Want(options.uneven ? *spec : NormalizeForShape(*spec, shape, mesh));
 }
@@ -208,7 +214,7 @@ Status PartitionEntry(const Module& in, Computation* entry, SpmdBuilder& b,
   for (const auto& inst : in.entry()->instructions()) {
     ASSIGN_OR_RETURN(Want want, WantOf(in, *inst, b.mesh(), options));
     auto v = Dispatch(p, *inst, want);
-    if (!v.ok()) return in.ErrorAt(*inst, std::string(v.status().message()));
+    if (!v.ok()) return LocatedAt(in, *inst, v.status());
     if (want && v->spec != *want) {
       ASSIGN_OR_RETURN(Instruction * x, p.Reshard(*v, *want, inst->shape()));
       v = PValue{x, *want, {}};

@@ -191,6 +191,7 @@ Expected<Literal> RunParallel(const Instruction& inst, Operands ops, EvalContext
   }
   hub.SetInfeed(std::move(queue));
   std::vector<Expected<Literal>> results(n, Expected<Literal>(Internal("device did not run")));
+  std::vector<char> located(n, 0);  // the device's error names its instruction already
   std::vector<std::thread> threads;
   for (int64_t d = 0; d < n; ++d) {
     threads.emplace_back([&, d] {
@@ -202,6 +203,7 @@ Expected<Literal> RunParallel(const Instruction& inst, Operands ops, EvalContext
       dev.hub = &hub;
       Interpreter interp(ctx.module(), dev);
       results[d] = interp.Call(*inst.called()[d], args[d]);
+      located[d] = interp.error_located();
       if (!results[d].ok()) hub.Abort(results[d].status().WithContext(fmt::format("device {}: ", d)));
       hub.DeviceFinished(d);
     });
@@ -209,6 +211,7 @@ Expected<Literal> RunParallel(const Instruction& inst, Operands ops, EvalContext
   for (std::thread& t : threads) t.join();
   std::vector<Literal> out;
   for (int64_t d = 0; d < n; ++d) {
+    if (!results[d].ok() && located[d]) return ctx.PassOnLocated(results[d].status());
     if (!results[d].ok()) return results[d].status();
     Literal r = std::move(results[d]).value();
     if (r.shape().IsTuple()) {

@@ -280,6 +280,17 @@ Expected<Literal> Interpreter::RunWhile(const Instruction& inst, Literal state) 
   }
 }
 
+Status Interpreter::Locate(const Instruction& inst, const Computation& c, const Status& error) {
+  // Raised in a nested computation (a call, a loop body, a reducer) and located there: the
+  // callers up the stack pass it on as it is.
+  if (error_located_) return error;
+  error_located_ = true;
+  Status located = module_.ErrorAt(inst, fmt::format("while evaluating {} in %{}: {}",
+                                                     HloOpcodeName(inst.opcode()), c.name(),
+                                                     error.message()));
+  return Status(error.code(), located.message());  // the kernel's code (resource exhausted, ...)
+}
+
 Expected<Literal> Interpreter::Call(const Computation& c, std::span<const Literal* const> args) {
   return CallOwning(c, args, {});
 }
@@ -287,6 +298,7 @@ Expected<Literal> Interpreter::Call(const Computation& c, std::span<const Litera
 Expected<Literal> Interpreter::CallOwning(const Computation& c,
                                           std::span<const Literal* const> args,
                                           std::span<Literal> owned) {
+  error_located_ = false;  // errors of earlier calls were handled; one of this call is new
   if (static_cast<int64_t>(args.size()) != c.parameter_count()) {
     return InvalidArgument("computation %{} takes {} arguments, got {}", c.name(),
                            c.parameter_count(), args.size());
@@ -328,14 +340,7 @@ Expected<Literal> Interpreter::CallOwning(const Computation& c,
       for (const Instruction* op : inst.operands()) ops.push_back(table.bound(op->index()));
       result = fusion.IsRoot(i) ? fusion.Run(i, table.bound()) : Dispatch(inst, ops, ctx);
     }
-    if (!result.ok()) {
-      if (result.status().message().find("while evaluating") != std::string::npos) {
-        return result.status();
-      }
-      return module_.ErrorAt(inst, fmt::format("while evaluating {} in %{}: {}",
-                                               HloOpcodeName(inst.opcode()), c.name(),
-                                               result.status().message()));
-    }
+    if (!result.ok()) return Locate(inst, c, result.status());
     table.Set(i, std::move(result).value());
     FreeDead(inst, plan, table);
   }

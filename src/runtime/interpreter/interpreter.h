@@ -58,8 +58,19 @@ class Interpreter {
   const Module& module() const { return module_; }
   // Bytes held by the evaluator now and at the peak since construction (buffer_lifetimes.h).
   const MemoryCounter& memory() const { return memory_; }
+  // Whether the error of the last run names the instruction that raised it.
+  bool error_located() const { return error_located_; }
+  // `error` comes located from another interpreter of this module (a device of run_parallel):
+  // the evaluator passes it on instead of locating it again.
+  Status PassOnLocated(Status error) {
+    error_located_ = true;
+    return error;
+  }
 
  private:
+  // `error`, raised while evaluating `inst` of `c`, with the instruction's source location and
+  // the error's own code; unchanged when a nested computation has located it already.
+  Status Locate(const Instruction& inst, const Computation& c, const Status& error);
   // A while loop whose initial state is `state` (moved in when the operand died there).
   Expected<Literal> RunWhile(const Instruction& inst, Literal state);
   // Call, where parameter p whose args[p] is null takes owned[p]: the callee frees it at its
@@ -71,6 +82,8 @@ class Interpreter {
   DeviceContext device_;
   uint64_t rng_state_;
   MemoryCounter memory_;
+  // Set when an error got its location (Locate, PassOnLocated); each call clears it.
+  bool error_located_ = false;
 };
 
 // Runs the entry computation on num_replicas * num_partitions simulated devices, one thread

@@ -21,6 +21,7 @@ class EvalContext {
   }
   const DeviceContext& device() const { return interp_.device(); }
   const Module& module() const { return interp_.module(); }
+  Status PassOnLocated(Status error) { return interp_.PassOnLocated(std::move(error)); }
   // State of the `rng` op's generator (advanced by each rng op).
   uint64_t& rng_state() { return *rng_state_; }
 
