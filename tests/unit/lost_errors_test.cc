@@ -7,6 +7,7 @@
 #include <string>
 
 #include "frontends/hlo/hlo_parser.h"
+#include "frontends/stablehlo/stablehlo_parser.h"
 #include "passes/spmd/spmd_partitioner.h"
 #include "runtime/interpreter/interpreter.h"
 
@@ -124,6 +125,25 @@ ENTRY e {
   EXPECT_NE(out.status().message().find(":4:"), std::string::npos) << out.status().message();
   EXPECT_NE(out.status().message().find("last_tile_dims"), std::string::npos)
       << out.status().message();
+}
+
+// A dense literal's bad element is malformed input; only a complex element is unsupported. The
+// code was chosen by searching the message for "complex", so a misspelt number that happened to
+// contain the word became "unimplemented".
+TEST(LostErrors, DenseElementCodeDoesNotDependOnItsText) {
+  auto bad = ParseStableHlo("func.func @main() -> tensor<2xf32> {\n"
+                            "  %0 = stablehlo.constant dense<[1.0, complexity]> : tensor<2xf32>\n"
+                            "  func.return %0 : tensor<2xf32>\n}",
+                            "t.mlir");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().code(), StatusCode::kInvalidArgument) << bad.status().ToString();
+  EXPECT_NE(bad.status().message().find("t.mlir:2:"), std::string::npos) << bad.status().message();
+  auto complex = ParseStableHlo("func.func @main() -> tensor<f32> {\n"
+                                "  %0 = stablehlo.constant dense<(1.0, 2.0)> : tensor<f32>\n"
+                                "  func.return %0 : tensor<f32>\n}",
+                                "t.mlir");
+  ASSERT_FALSE(complex.ok());
+  EXPECT_EQ(complex.status().code(), StatusCode::kUnimplemented) << complex.status().ToString();
 }
 
 }  // namespace

@@ -19,22 +19,25 @@ int HexDigit(char c) {
   return -1;
 }
 
+// How StoreElement reports a bad element: at `offset`, as malformed input or (unsupported) as
+// valid input xpar does not handle.
+using ElementError = std::function<Status(int64_t offset, std::string message, bool unsupported)>;
+
 // Writes one element from its token into `dst` (ByteWidth(type) bytes).
-Status StoreElement(const Token& t, PrimitiveType type, uint8_t* dst,
-                    const std::function<Status(int64_t, std::string)>& error) {
+Status StoreElement(const Token& t, PrimitiveType type, uint8_t* dst, const ElementError& error) {
   std::string_view s = t.text;
   const int64_t width = ByteWidth(type);
   bool is_bool = t.kind == Tok::kBareId && (s == "true" || s == "false");
   if (t.kind != Tok::kInt && t.kind != Tok::kFloat && !is_bool) {
-    if (t.Is("(")) return error(t.offset, "complex literals are not supported by xpar");
-    return error(t.offset, fmt::format("expected a number, found '{}'", s));
+    if (t.Is("(")) return error(t.offset, "complex literals are not supported by xpar", true);
+    return error(t.offset, fmt::format("expected a number, found '{}'", s), false);
   }
   bool neg = s.starts_with("-");
   std::string_view mag = (neg || s.starts_with("+")) ? s.substr(1) : s;
   bool hex = mag.starts_with("0x") || mag.starts_with("0X");
   if (is_bool) {
     if (!IsInteger(type) && type != PrimitiveType::kPred) {
-      return error(t.offset, "a boolean literal needs an i1 or integer type");
+      return error(t.offset, "a boolean literal needs an i1 or integer type", false);
     }
     uint64_t v = s == "true" ? 1 : 0;
     std::memcpy(dst, &v, width);
@@ -45,20 +48,22 @@ Status StoreElement(const Token& t, PrimitiveType type, uint8_t* dst,
     std::string_view digits = hex ? mag.substr(2) : mag;
     auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), u, hex ? 16 : 10);
     if (ec != std::errc() || end != digits.data() + digits.size()) {
-      return error(t.offset, fmt::format("integer '{}' out of range", s));
+      return error(t.offset, fmt::format("integer '{}' out of range", s), false);
     }
     if (neg) u = 0 - u;  // two's complement in unsigned arithmetic: -2^63 is no overflow
     if (type == PrimitiveType::kPred) u = u != 0;
     const int64_t bits = EncodingBits(type);
     if (hex && IsFloating(type) && bits < 64 && (u >> bits) != 0) {
-      return error(t.offset, fmt::format("hexadecimal float constant '{}' does not fit the {} "
-                                         "bits of {}", s, bits, PrimitiveTypeName(type)));
+      return error(t.offset,
+                   fmt::format("hexadecimal float constant '{}' does not fit the {} bits of {}", s,
+                               bits, PrimitiveTypeName(type)),
+                   false);
     }
     std::memcpy(dst, &u, width);  // little-endian: the low bytes
     return Status::Ok();
   }
   if (!IsFloating(type)) {
-    return error(t.offset, fmt::format("float literal '{}' for an integer type", s));
+    return error(t.offset, fmt::format("float literal '{}' for an integer type", s), false);
   }
   double v = std::strtod(std::string(s).c_str(), nullptr);
   VisitArrayType(type, [&](auto tag) {
@@ -98,9 +103,8 @@ Status Parser::ParseDenseBody(const Shape& shape, int64_t body_offset, int64_t b
   const PrimitiveType type = shape.type();
   const int64_t width = ByteWidth(type);
   const int64_t count = shape.ElementCount();
-  auto error = [this](int64_t off, std::string msg) -> Status {
-    if (msg.find("complex") != std::string::npos) return Unsupported(off, msg);
-    return Error(off, msg);
+  const ElementError error = [this](int64_t off, std::string msg, bool unsupported) {
+    return unsupported ? Unsupported(off, msg) : Error(off, msg);
   };
   lex_.set_pos(body_offset);
   Token first = lex_.Peek();
