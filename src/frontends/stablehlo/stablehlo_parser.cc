@@ -16,7 +16,7 @@ namespace {
 
 bool IsReturnOp(std::string_view name) {
   return name == "func.return" || name == "return" || name == "stablehlo.return" ||
-         name == "mhlo.return";
+         name == "mhlo.return" || name == "sdy.return";
 }
 
 std::string Sanitize(std::string_view name) {
@@ -364,7 +364,9 @@ Status Parser::ParseStatement(Scope* scope, Region* region, bool* terminated) {
     return Status::Ok();
   }
   if (generic && (op.name == "sdy.manual_computation" || op.name == "sdy.named_computation")) {
-    RETURN_IF_ERROR(ParsePrettySdy(scope, &op));  // refused with a located error
+    return Unsupported(op.offset, fmt::format("the generic form of '{}' is not supported by "
+                                              "xpar; print the module in its pretty form",
+                                              op.name));
   }
   if (generic) {
     RETURN_IF_ERROR(ParseGenericOp(scope, &op));

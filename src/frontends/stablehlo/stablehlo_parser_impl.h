@@ -3,6 +3,7 @@
 // instructions, and the parser class.
 #pragma once
 
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -170,9 +171,27 @@ class Parser {
   Status ParseSdyMesh();
   Expected<SdyMesh> ParseSdyMeshBody();
   Status SkipSdyAttr(Attr* out);
+  // A mesh axis ("x") or the sub-axis "x":(pre)size as written; pre == 0 for a whole axis.
+  struct SdyAxisRef {
+    int64_t axis = 0, pre = 0, size = 0, offset = -1;
+  };
+  // A tensor sharding over its mesh refined into factors: each axis is cut where a sub-axis
+  // starts or ends, so every reference is a run of whole factors (major first in its axis).
+  // The factors, in mesh order, linearise the devices exactly as the mesh does.
+  struct SdySharding {
+    const SdyMesh* mesh = nullptr;
+    SdyMesh factors;                         // names "x" / "x:(1)2", sizes, the device_ids
+    std::vector<int64_t> axis_of;            // the mesh axis of each factor
+    std::vector<int64_t> post;               // product of the sizes minor to it in its axis
+    std::vector<std::vector<int64_t>> dims;  // factor indices per tensor dimension, major first
+  };
   Expected<HloSharding> ParseSdyTensorSharding(int64_t rank);
-  Status ParseSdyAxisSet(const SdyMesh& mesh, std::vector<bool>* used, std::vector<int64_t>* into,
-                         bool allow_open);
+  // `<@mesh, [...], replicated={...}>`; `inline_mesh` holds a mesh written in place.
+  Expected<SdySharding> ParseSdySharding(int64_t rank, SdyMesh* inline_mesh);
+  Status ParseSdyAxisSet(const SdyMesh& mesh, std::vector<SdyAxisRef>* into, bool allow_open);
+  Expected<SdySharding> RefineSdyAxes(const SdyMesh& mesh,
+                                      const std::vector<std::vector<SdyAxisRef>>& dims,
+                                      const std::vector<SdyAxisRef>& replicated, int64_t at);
   // `#sdy.sharding<...>` (one value) or `#sdy.sharding_per_value<[...]>` (a tuple sharding).
   Expected<HloSharding> ReadSdyAttr(const Attr& attr, const Shape& shape);
   Status ParsePrettySdy(Scope* scope, OpInfo* op);
@@ -180,6 +199,14 @@ class Parser {
   // or, where it already has another sharding, on a `Sharding` custom-call returned instead.
   Status ApplyResultShardings(Region* body, const std::vector<AttrList>& result_attrs);
   Expected<std::vector<Instruction*>> BuildSdy(Scope* scope, OpInfo* op);
+  // stablehlo_shardy_manual.cc: sdy.manual_computation / named_computation, in their global
+  // meaning (stablehlo_shardy_manual.h).
+  Status ParsePrettyManual(Scope* scope, OpInfo* op);
+  Expected<std::vector<SdySharding>> ReadSdyShardingList(const Attr& attr,
+                                                         const std::vector<Shape>& shapes,
+                                                         std::deque<SdyMesh>* inline_meshes);
+  Expected<std::vector<bool>> ReadManualAxes(const Attr& attr, const SdyMesh& mesh);
+  Expected<std::vector<Instruction*>> BuildManualComputation(Scope* scope, OpInfo* op);
   // stablehlo_tensor_arith*.cc: the arith and tensor ops of torch-mlir/ByteIR output.
   Status ParsePrettyArith(Scope* scope, OpInfo* op);
   Status ParsePrettyTensor(Scope* scope, OpInfo* op);
@@ -236,6 +263,9 @@ class Parser {
   int64_t next_id_ = 0;
   std::string current_func_;
 };
+
+// The HLO sharding of a Shardy sharding (stablehlo_shardy.cc).
+HloSharding SdyShardingToHlo(const Parser::SdySharding& s);
 
 // Helpers on attributes (stablehlo_types.cc).
 Expected<std::vector<int64_t>> AttrInts(const Attr& a);

@@ -4,8 +4,11 @@
 // (iota, or device_ids) transposed to those axes, unused axes last as a replicated subgroup:
 //   sdy.mesh @m = <["x"=2, "y"=2]>, <@m, [{"y"}, {}]>  ->  {devices=[2,1,2]<=[2,2]T(1,0)
 //   last_tile_dim_replicate}
-// Open dimensions (`?`) and priorities (`p0`) are accepted and ignored: xpar keeps the given
-// axes as the user's choice.
+// Sub-axes ("x":(1)2, the major half of "x"=4) cut their axis into factors, each a mesh axis of
+// its own for that sharding: <@m, [{"x":(2)2}]> on ["x"=4] is {devices=[2,2]<=[2,2]T(1,0)
+// last_tile_dim_replicate}. Open dimensions (`?`) and priorities (`p0`) are accepted and
+// ignored: xpar keeps the given axes as the user's choice.
+#include <algorithm>
 #include <numeric>
 
 #include "frontends/stablehlo/stablehlo_parser_impl.h"
@@ -146,10 +149,10 @@ Status Parser::SkipSdyAttr(Attr* out) {
   return Status::Ok();
 }
 
-// `{"x", "y", ?}p1`: mesh axis indices (major first) into `into` (when given); each axis at most
-// once per sharding (`used`); `?` only where `allow_open`; the priority is read and dropped.
-Status Parser::ParseSdyAxisSet(const SdyMesh& mesh, std::vector<bool>* used,
-                               std::vector<int64_t>* into, bool allow_open) {
+// `{"x", "y":(1)2, ?}p1`: the axis references (major first) appended to `into`; `?` only where
+// `allow_open`; the priority is read and dropped.
+Status Parser::ParseSdyAxisSet(const SdyMesh& mesh, std::vector<SdyAxisRef>* into,
+                               bool allow_open) {
   RETURN_IF_ERROR(Expect("{", "to open an axis list"));
   for (bool first = true; !lex_.TryConsume("}"); first = false) {
     if (!first) RETURN_IF_ERROR(Expect(",", "between axes"));
@@ -158,16 +161,29 @@ Status Parser::ParseSdyAxisSet(const SdyMesh& mesh, std::vector<bool>* used,
     if (a.kind != Tok::kString) {
       return Error(a.offset, fmt::format("expected an axis name, found '{}'", a.text));
     }
-    if (lex_.Peek().Is(":")) {
-      return Unsupported(a.offset, "Shardy sub-axes (\"x\":(1)2) are not supported by xpar");
-    }
     std::string name = Unescape(a.text);
     size_t k = 0;
     while (k < mesh.axes.size() && mesh.axes[k] != name) ++k;
     if (k == mesh.axes.size()) return Error(a.offset, fmt::format("the mesh has no axis \"{}\"", name));
-    if ((*used)[k]) return Error(a.offset, fmt::format("mesh axis \"{}\" is used twice", name));
-    (*used)[k] = true;
-    if (into) into->push_back(static_cast<int64_t>(k));
+    SdyAxisRef ref{static_cast<int64_t>(k), 0, 0, a.offset};
+    if (lex_.TryConsume(":")) {  // "x":(pre)size
+      RETURN_IF_ERROR(Expect("(", "to open the sub-axis pre-size"));
+      Token pre = lex_.Next();
+      RETURN_IF_ERROR(Expect(")", "after the sub-axis pre-size"));
+      Token size = lex_.Next();
+      if (pre.kind != Tok::kInt || size.kind != Tok::kInt) {
+        return Error(a.offset, "expected a sub-axis \"x\":(pre-size)size");
+      }
+      ref.pre = std::stoll(std::string(pre.text));
+      ref.size = std::stoll(std::string(size.text));
+      const int64_t n = mesh.sizes[k];
+      if (ref.pre < 1 || ref.size < 2 || n % ref.pre != 0 || n % (ref.pre * ref.size) != 0) {
+        return Error(a.offset, fmt::format("sub-axis \"{}\":({}){} does not fit axis \"{}\" of "
+                                           "size {} (pre-size * size must divide it, size > 1)",
+                                           name, ref.pre, ref.size, name, n));
+      }
+    }
+    into->push_back(ref);
   }
   Token p = lex_.Peek();
   if (p.kind == Tok::kBareId && p.text.size() > 1 && p.text[0] == 'p' &&
@@ -177,12 +193,73 @@ Status Parser::ParseSdyAxisSet(const SdyMesh& mesh, std::vector<bool>* used,
   return Status::Ok();
 }
 
+// Cuts every mesh axis at the boundaries its sub-axes name (pre-size and pre-size * size, as
+// products from the major end) into factors, and maps each reference onto its factors; a factor
+// may be named once per sharding.
+Expected<Parser::SdySharding> Parser::RefineSdyAxes(
+    const SdyMesh& mesh, const std::vector<std::vector<SdyAxisRef>>& dims,
+    const std::vector<SdyAxisRef>& replicated, int64_t at) {
+  const size_t num_axes = mesh.axes.size();
+  std::vector<std::vector<int64_t>> cuts(num_axes);
+  for (size_t a = 0; a < num_axes; ++a) cuts[a] = {1, mesh.sizes[a]};
+  auto note = [&](const SdyAxisRef& r) {
+    if (r.pre > 0) {
+      cuts[r.axis].push_back(r.pre);
+      cuts[r.axis].push_back(r.pre * r.size);
+    }
+  };
+  for (const auto& d : dims) std::for_each(d.begin(), d.end(), note);
+  std::for_each(replicated.begin(), replicated.end(), note);
+  SdySharding out;
+  out.mesh = &mesh;
+  out.factors.device_ids = mesh.device_ids;
+  std::vector<std::vector<int64_t>> first_factor(num_axes);  // factor index per cut
+  for (size_t a = 0; a < num_axes; ++a) {
+    std::sort(cuts[a].begin(), cuts[a].end());
+    cuts[a].erase(std::unique(cuts[a].begin(), cuts[a].end()), cuts[a].end());
+    for (size_t i = 0; i + 1 < cuts[a].size(); ++i) {
+      if (cuts[a][i + 1] % cuts[a][i] != 0) {
+        return Error(at, fmt::format("the sub-axes of \"{}\" overlap without nesting ({} and {})",
+                                     mesh.axes[a], cuts[a][i], cuts[a][i + 1]));
+      }
+      first_factor[a].push_back(static_cast<int64_t>(out.factors.sizes.size()));
+      const int64_t size = cuts[a][i + 1] / cuts[a][i];
+      out.factors.axes.push_back(cuts[a].size() == 2 ? mesh.axes[a]
+                                                     : fmt::format("{}:({}){}", mesh.axes[a],
+                                                                   cuts[a][i], size));
+      out.factors.sizes.push_back(size);
+      out.axis_of.push_back(static_cast<int64_t>(a));
+      out.post.push_back(mesh.sizes[a] / cuts[a][i + 1]);
+    }
+  }
+  std::vector<bool> used(out.factors.sizes.size(), false);
+  auto map = [&](const SdyAxisRef& r, std::vector<int64_t>* into) -> Status {
+    const auto& c = cuts[r.axis];
+    const int64_t lo = r.pre > 0 ? r.pre : 1, hi = r.pre > 0 ? r.pre * r.size : c.back();
+    for (size_t i = 0; i + 1 < c.size(); ++i) {
+      if (c[i] < lo || c[i + 1] > hi) continue;
+      const int64_t f = first_factor[r.axis][i];
+      if (used[f]) {
+        return Error(r.offset, fmt::format("mesh axis \"{}\" is used twice", mesh.axes[r.axis]));
+      }
+      used[f] = true;
+      if (into) into->push_back(f);
+    }
+    return Status::Ok();
+  };
+  for (const auto& d : dims) {
+    out.dims.emplace_back();
+    for (const SdyAxisRef& r : d) RETURN_IF_ERROR(map(r, &out.dims.back()));
+  }
+  for (const SdyAxisRef& r : replicated) RETURN_IF_ERROR(map(r, nullptr));
+  return out;
+}
+
 // `<@mesh, [{"x"}, {"y", ?}p1], replicated={"z"}>` (the leading '<' next); the mesh may also
 // be inline: `<mesh<["a"=2]>, [...]>`. `rank` < 0: not checked.
-Expected<HloSharding> Parser::ParseSdyTensorSharding(int64_t rank) {
+Expected<Parser::SdySharding> Parser::ParseSdySharding(int64_t rank, SdyMesh* inline_mesh) {
   int64_t open = lex_.NextOffset();
   RETURN_IF_ERROR(Expect("<", "to open the Shardy sharding"));
-  SdyMesh inline_mesh;
   const SdyMesh* mesh = nullptr;
   Token m = lex_.Peek();
   if (m.kind == Tok::kSymbol) {
@@ -194,25 +271,25 @@ Expected<HloSharding> Parser::ParseSdyTensorSharding(int64_t rank) {
     }
     mesh = &it->second;
   } else if (lex_.TryConsume("mesh") || lex_.TryConsume("#sdy.mesh")) {
-    ASSIGN_OR_RETURN(inline_mesh, ParseSdyMeshBody());
-    mesh = &inline_mesh;
+    ASSIGN_OR_RETURN(*inline_mesh, ParseSdyMeshBody());
+    mesh = inline_mesh;
   } else {
     return Error(m.offset, fmt::format("expected a mesh (@name), found '{}'", m.text));
   }
   RETURN_IF_ERROR(Expect(",", "after the mesh"));
   RETURN_IF_ERROR(Expect("[", "to open the dimension shardings"));
-  std::vector<std::vector<int64_t>> dims;
-  std::vector<bool> used(mesh->axes.size(), false);
+  std::vector<std::vector<SdyAxisRef>> dims;
+  std::vector<SdyAxisRef> replicated;
   while (!lex_.TryConsume("]")) {
     if (!dims.empty()) RETURN_IF_ERROR(Expect(",", "between dimension shardings"));
     dims.emplace_back();
-    RETURN_IF_ERROR(ParseSdyAxisSet(*mesh, &used, &dims.back(), true));
+    RETURN_IF_ERROR(ParseSdyAxisSet(*mesh, &dims.back(), true));
   }
   while (lex_.TryConsume(",")) {
     Token key = lex_.Next();
     RETURN_IF_ERROR(Expect("=", fmt::format("after '{}'", key.text)));
     if (key.Is("replicated")) {
-      RETURN_IF_ERROR(ParseSdyAxisSet(*mesh, &used, nullptr, false));
+      RETURN_IF_ERROR(ParseSdyAxisSet(*mesh, &replicated, false));
     } else if (key.Is("unreduced")) {
       return Unsupported(key.offset, "Shardy unreduced axes are not supported by xpar");
     } else {
@@ -224,13 +301,23 @@ Expected<HloSharding> Parser::ParseSdyTensorSharding(int64_t rank) {
     return Error(open, fmt::format("the sharding has {} dimension(s); the tensor has rank {}",
                                    dims.size(), rank));
   }
-  if (mesh->axes.empty() && mesh->device_ids.size() == 1) {
-    HloSharding s;
-    s.kind = HloSharding::Kind::kMaximal;
-    s.device = mesh->device_ids[0];
-    return s;
+  return RefineSdyAxes(*mesh, dims, replicated, open);
+}
+
+HloSharding SdyShardingToHlo(const Parser::SdySharding& s) {
+  if (s.mesh->axes.empty() && s.mesh->device_ids.size() == 1) {
+    HloSharding h;
+    h.kind = HloSharding::Kind::kMaximal;
+    h.device = s.mesh->device_ids[0];
+    return h;
   }
-  return ToHlo(*mesh, dims);
+  return ToHlo(s.factors, s.dims);
+}
+
+Expected<HloSharding> Parser::ParseSdyTensorSharding(int64_t rank) {
+  SdyMesh inline_mesh;
+  ASSIGN_OR_RETURN(SdySharding s, ParseSdySharding(rank, &inline_mesh));
+  return SdyShardingToHlo(s);
 }
 
 // `#sdy.sharding<...>` for `shape`, or `#sdy.sharding_per_value<[<...>, ...]>` (a tuple

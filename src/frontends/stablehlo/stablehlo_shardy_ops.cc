@@ -1,7 +1,7 @@
 // Shardy ops as instructions: sharding_constraint and reshard become HLO's `Sharding`
 // custom-call (the form XLA's exporter writes, honoured by xpar's planner and partitioner);
-// propagation_barrier and data_flow_edge pass their operand through. Ops whose body runs per
-// device (manual_computation, named_computation) and explicit sdy collectives are refused.
+// propagation_barrier and data_flow_edge pass their operand through; manual_computation and
+// named_computation are in stablehlo_shardy_manual.cc. Explicit sdy collectives are refused.
 #include "frontends/hlo/hlo_parser.h"
 #include "frontends/stablehlo/stablehlo_parser_impl.h"
 
@@ -36,12 +36,7 @@ Status Parser::SetSharding(Instruction* inst, const Attr& attr) {
 // : T`. A `<...>` sharding is kept as an attribute and read when the op is built.
 Status Parser::ParsePrettySdy(Scope* scope, OpInfo* op) {
   const std::string& m = op->mnemonic;
-  if (m == "manual_computation" || m == "named_computation") {
-    return Unsupported(op->offset, fmt::format(
-        "'{}' is not supported by xpar: its body runs per device on manual axes (JAX's "
-        "shard_map); export the function without shard_map, or as HLO with the collectives "
-        "written out", op->name));
-  }
+  if (m == "manual_computation" || m == "named_computation") return ParsePrettyManual(scope, op);
   if (m != "sharding_constraint" && m != "reshard" && !IsPassThroughSdyOp(m)) {
     return Unsupported(op->offset, fmt::format("Shardy op '{}' is not supported by xpar", op->name));
   }
@@ -79,6 +74,9 @@ Status Parser::ParsePrettySdy(Scope* scope, OpInfo* op) {
 
 Expected<std::vector<Instruction*>> Parser::BuildSdy(Scope* scope, OpInfo* op) {
   const std::string& m = op->mnemonic;
+  if (m == "manual_computation" || m == "named_computation") {
+    return BuildManualComputation(scope, op);
+  }
   if (IsPassThroughSdyOp(m) && op->operands.size() == 1) {
     return std::vector<Instruction*>{op->operands[0]};
   }
