@@ -5,6 +5,7 @@
 // writes the output [batch, out feature, positions]. Padding, both dilations, strides and
 // window reversal are resolved while building the columns; batch groups pick which output
 // features an input batch element feeds (XLA's form of the filter-gradient convolution).
+// Depthwise convolutions (one input feature per group) skip the column matrix: RunDepthwise.
 #include <cblas.h>
 
 #include <algorithm>
@@ -157,9 +158,59 @@ std::pair<int64_t, int64_t> FeatureRange(const Sizes& z, int64_t n, int64_t fg) 
           std::min((fg + 1) * z.out_per_group, (bgi + 1) * z.out_per_batch_group)};
 }
 
+// y += a * x over n elements; AVX2 where the CPU has it (no FMA: the same roundings as the
+// reference loop's separate multiply and add).
+template <typename C>
+__attribute__((target_clones("avx2", "default"))) void AddScaled(C a, const C* x, C* y,
+                                                                 int64_t n) {
+  for (int64_t i = 0; i < n; ++i) y[i] += a * x[i];
+}
+
+// Depthwise convolution (one input feature per group, no batch groups): for each (batch
+// element, group) and window offset, one column row (FillColumns) scaled by the filter tap is
+// added into the group's output rows. No [window, positions] column matrix and no GEMM with one
+// row; the pairs split over the kernel threads. Each output sums its taps in the reference
+// loop's order, so f32 results equal the reference's.
+template <typename C>
+void RunDepthwise(const ConvPlan& p, const Geometry& g, const C* in, const C* w, C* out) {
+  const int64_t groups = p.feature_groups, per = p.out_feature / groups;
+  const int64_t positions = g.out_positions;
+  const int64_t work = std::max<int64_t>(1, positions * g.window * per);
+  ParallelFor(p.in_batch * groups, std::max<int64_t>(1, kElementwiseChunk / work),
+              [&](int64_t lo, int64_t hi) {
+                std::vector<C> row(static_cast<size_t>(positions));
+                Dims k(g.kernel_sizes.size());
+                for (int64_t item = lo; item < hi; ++item) {
+                  const int64_t n = item / groups, fg = item % groups;
+                  const C* src = in + (n * p.in_feature + fg) * g.in_positions;
+                  C* dst = out + (n * p.out_feature + fg * per) * positions;
+                  std::fill(dst, dst + per * positions, C(0));
+                  ForEachIndex(g.kernel_sizes, [&](std::span<const int64_t> j) {
+                    // The reference visits input offsets j in order; a reversed dimension's
+                    // table entry k = size-1-j reads offset j with filter tap k.
+                    int64_t tap = 0;
+                    for (size_t s = 0; s < j.size(); ++s) {
+                      k[s] = p.window[s].reversal ? g.kernel_sizes[s] - 1 - j[s] : j[s];
+                      tap = tap * g.kernel_sizes[s] + k[s];
+                    }
+                    FillColumns(g.dims, g.in_strides, g.sub, k.data(), 0, src, row.data());
+                    for (int64_t o = 0; o < per; ++o) {
+                      AddScaled<C>(w[(fg * per + o) * g.window + tap], row.data(),
+                                   dst + o * positions, positions);
+                    }
+                  });
+                }
+              });
+}
+
 // out: canonical [in_batch / batch_groups, out_feature, positions].
 template <typename C>
 void RunGroups(const ConvPlan& p, const Geometry& g, const C* in, const C* w, C* out) {
+  if (p.kernel_in_feature == 1 && p.feature_groups > 1 && p.batch_groups == 1 &&
+      !g.dims.empty()) {
+    RunDepthwise<C>(p, g, in, w, out);
+    return;
+  }
   const Sizes z{p.in_batch / p.batch_groups, p.out_feature / p.feature_groups,
                 p.out_feature / p.batch_groups, p.kernel_in_feature};
   const int64_t k = z.in_per_group * g.window, positions = g.out_positions;

@@ -16,7 +16,12 @@ template <typename T, typename F>
 void Loop1(std::span<const T> x, std::span<T> y, F f) {
   const T* xp = x.data();
   T* yp = y.data();
-  ParallelFor(static_cast<int64_t>(y.size()), kElementwiseChunk, [&](int64_t lo, int64_t hi) {
+  const int64_t n = static_cast<int64_t>(y.size());
+  if (n <= kElementwiseChunk) {  // one thread: no std::function per call (fused rows are short)
+    for (int64_t i = 0; i < n; ++i) yp[i] = Narrow<T>(f(Widen(xp[i])));
+    return;
+  }
+  ParallelFor(n, kElementwiseChunk, [&](int64_t lo, int64_t hi) {
     for (int64_t i = lo; i < hi; ++i) yp[i] = Narrow<T>(f(Widen(xp[i])));
   });
 }
@@ -26,7 +31,12 @@ void Loop2(std::span<const T> a, std::span<const T> b, std::span<T> y, F f) {
   const T* ap = a.data();
   const T* bp = b.data();
   T* yp = y.data();
-  ParallelFor(static_cast<int64_t>(y.size()), kElementwiseChunk, [&](int64_t lo, int64_t hi) {
+  const int64_t n = static_cast<int64_t>(y.size());
+  if (n <= kElementwiseChunk) {
+    for (int64_t i = 0; i < n; ++i) yp[i] = Narrow<T>(f(Widen(ap[i]), Widen(bp[i])));
+    return;
+  }
+  ParallelFor(n, kElementwiseChunk, [&](int64_t lo, int64_t hi) {
     for (int64_t i = lo; i < hi; ++i) yp[i] = Narrow<T>(f(Widen(ap[i]), Widen(bp[i])));
   });
 }

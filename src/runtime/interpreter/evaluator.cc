@@ -11,6 +11,7 @@
 #include "runtime/interpreter/fusion.h"
 #include "runtime/interpreter/kernels.h"
 #include "runtime/interpreter/op_trace.h"
+#include "runtime/interpreter/row_fusion.h"
 
 namespace xpar {
 namespace {
@@ -305,7 +306,9 @@ Expected<Literal> Interpreter::CallOwning(const Computation& c,
   }
   if (!c.root()) return InvalidArgument("computation %{} has no ROOT", c.name());
   BufferPlan plan = PlanBuffers(c);
-  const ElementwiseFusion fusion(c);  // chains of elementwise ops run as one loop at their root
+  const RowFusion rows(c);  // reductions with their elementwise producers and consumers
+  const ElementwiseFusion fusion(c, rows.claimed());  // other elementwise chains: one loop
+  rows.ExtendLastUses(plan.last_use);
   fusion.ExtendLastUses(plan.last_use);
   IndexDeaths(plan);
   ValueTable table(c.instructions().size(), memory_);
@@ -324,7 +327,7 @@ Expected<Literal> Interpreter::CallOwning(const Computation& c,
       }
       continue;
     }
-    if (fusion.Skipped(i)) continue;
+    if (fusion.Skipped(i) || rows.Skipped(i)) continue;
     OpTraceScope traced(trace, inst);
     if (RunWithoutCopy(inst, plan, table)) {
       FreeDead(inst, plan, table);
@@ -338,7 +341,9 @@ Expected<Literal> Interpreter::CallOwning(const Computation& c,
     } else {
       ops.clear();
       for (const Instruction* op : inst.operands()) ops.push_back(table.bound(op->index()));
-      result = fusion.IsRoot(i) ? fusion.Run(i, table.bound()) : Dispatch(inst, ops, ctx);
+      result = rows.IsRoot(i)     ? rows.Run(i, table.bound())
+               : fusion.IsRoot(i) ? fusion.Run(i, table.bound())
+                                  : Dispatch(inst, ops, ctx);
     }
     if (!result.ok()) return Locate(inst, c, result.status());
     table.Set(i, std::move(result).value());

@@ -30,12 +30,22 @@ bool Fusible(const Instruction& inst) {
   return true;
 }
 
+std::atomic<bool> loop_fusion = true;
+
 }  // namespace
 
-ElementwiseFusion::ElementwiseFusion(const Computation& c) : c_(c) {
+void SetLoopFusion(bool enabled) { loop_fusion = enabled; }
+bool LoopFusionEnabled() { return loop_fusion; }
+
+ElementwiseFusion::ElementwiseFusion(const Computation& c, const std::vector<int64_t>& claimed)
+    : c_(c) {
+  if (!LoopFusionEnabled()) return;
   const auto& insts = c.instructions();
+  auto fusible = [&](const Instruction& inst) {
+    return Fusible(inst) && (claimed.empty() || claimed[inst.index()] < 0);
+  };
   bool any = false;
-  for (const auto& inst : insts) any = any || Fusible(*inst);
+  for (const auto& inst : insts) any = any || fusible(*inst);
   if (!any) return;
   std::vector<int> uses(insts.size(), 0);
   for (const auto& inst : insts) {
@@ -44,7 +54,7 @@ ElementwiseFusion::ElementwiseFusion(const Computation& c) : c_(c) {
   root_of_.assign(insts.size(), -1);
   members_.resize(insts.size());
   for (const auto& inst : insts) {
-    if (!Fusible(*inst)) continue;
+    if (!fusible(*inst)) continue;
     const int64_t i = inst->index();
     root_of_[i] = i;
     for (const Instruction* op : inst->operands()) {

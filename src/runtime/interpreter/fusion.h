@@ -13,10 +13,16 @@
 
 namespace xpar {
 
+// Whether the evaluator fuses loops (this and row_fusion.h; on by default). Off runs every op
+// on its own: for differential tests and before/after benchmarks. Process-wide.
+void SetLoopFusion(bool enabled);
+bool LoopFusionEnabled();
+
 class ElementwiseFusion {
  public:
-  // Groups the fusible instructions of `c` (empty when there is nothing to fuse).
-  explicit ElementwiseFusion(const Computation& c);
+  // Groups the fusible instructions of `c` (empty when there is nothing to fuse, or when loop
+  // fusion is off); instructions with claimed[i] >= 0 (row fusion's groups) stay out.
+  explicit ElementwiseFusion(const Computation& c, const std::vector<int64_t>& claimed = {});
 
   // An interior member: its value is only computed inside its group's root.
   bool Skipped(int64_t index) const {

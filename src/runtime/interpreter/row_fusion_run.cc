@@ -1,0 +1,198 @@
+// Row fusion, execution (see row_fusion.h): each thread takes a range of rows and, per row, runs
+// the group's members in program order on row-sized scratch buffers (or one value per row),
+// writing only the root's row to the result. f32 exponentials run through libmvec's vector expf
+// (vector_math.h: within a few ulp of the unfused std::exp).
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <climits>
+
+#include "runtime/interpreter/elementwise_internal.h"
+#include "runtime/interpreter/elementwise_types.h"
+#include "runtime/interpreter/reduce_util.h"
+#include "runtime/interpreter/row_fusion.h"
+#include "runtime/interpreter/thread_pool.h"
+#include "runtime/interpreter/vector_math.h"
+
+namespace xpar {
+namespace {
+
+using Kind = RowFusion::Kind;
+
+constexpr int kLanes = 8;  // interleaved partial folds: independent chains the CPU overlaps
+
+// init op x[0] op ... op x[n-1]; rows of 16 or more fold in kLanes interleaved lanes combined
+// pairwise (sums differ from one sequential chain by rounding only; max/min are the same).
+template <typename T, typename Op>
+T FoldRow(const T* x, int64_t n, T init, Op op) {
+  using A = ComputeT<T>;
+  A acc = Widen(init);
+  if (n < 2 * kLanes) {
+    for (int64_t j = 0; j < n; ++j) acc = op(acc, Widen(x[j]));
+    return Narrow<T>(acc);
+  }
+  A lane[kLanes];
+  for (int l = 0; l < kLanes; ++l) lane[l] = Widen(x[l]);
+  int64_t j = kLanes;
+  for (; j + kLanes <= n; j += kLanes) {
+    for (int l = 0; l < kLanes; ++l) lane[l] = op(lane[l], Widen(x[j + l]));
+  }
+  for (int l = 0; j < n; ++j, ++l) lane[l] = op(lane[l], Widen(x[j]));
+  for (int w = kLanes / 2; w > 0; w /= 2) {
+    for (int l = 0; l < w; ++l) lane[l] = op(lane[l], lane[l + w]);
+  }
+  return Narrow<T>(op(acc, lane[0]));
+}
+
+// One group's rows on element type T.
+template <typename T>
+class RowRunner {
+ public:
+  RowRunner(const Computation& c, const RowFusion::Group& g, const std::vector<const Literal*>& bound,
+            Literal& out)
+      : c_(c), g_(g), bound_(bound), out_(out.data<T>().data()) {
+    const auto& insts = c.instructions();
+    const int64_t m = static_cast<int64_t>(g.members.size());
+    ref_.assign(m, {kNone, kNone});
+    buf_.assign(m, -1);
+    reducer_.assign(m, NativeReduceOp::kNone);
+    for (int64_t p = 0; p < m; ++p) {
+      const Instruction& inst = *insts[g.members[p]];
+      for (int64_t s = 0; s < inst.operand_count() && s < 2; ++s) {
+        const int64_t o = inst.operand(s)->index();
+        auto it = std::lower_bound(g.members.begin(), g.members.end(), o);
+        ref_[p][s] = it != g.members.end() && *it == o ? it - g.members.begin() : -o - 1;
+      }
+      const bool row_valued = g.kinds[p] == Kind::kRowOp || g.kinds[p] == Kind::kRowBroadcast ||
+                              (g.kinds[p] == Kind::kScalarBroadcast && IsFull(inst));
+      if (row_valued && p != m - 1) buf_[p] = buffers_++;
+      if (g.kinds[p] == Kind::kReduce) {
+        reducer_[p] = MatchNativeReducer(*inst.called()[0], inst.shape().type());
+      }
+    }
+  }
+
+  // Rows [lo, hi); false when an op does not apply to T (the caller reports it).
+  bool Rows(int64_t lo, int64_t hi) {
+    const int64_t m = static_cast<int64_t>(g_.members.size()), cols = g_.cols;
+    rows_.assign(static_cast<size_t>(std::max<int64_t>(buffers_, 1) * cols), T());
+    scalars_.assign(static_cast<size_t>(m), T());
+    for (int64_t p = 0; p < m; ++p) {  // scalars broadcast over a row: the same every row
+      if (g_.kinds[p] == Kind::kScalarBroadcast && buf_[p] >= 0) {
+        std::fill_n(rows_.data() + buf_[p] * cols, cols, External(ref_[p][0])[0]);
+      }
+    }
+    for (int64_t r = lo; r < hi; ++r) {
+      for (int64_t p = 0; p < m; ++p) {
+        if (!Member(p, r)) return false;
+      }
+    }
+    return true;
+  }
+
+ private:
+  static constexpr int64_t kNone = INT64_MIN;
+
+  // A row-shaped value (rows have kMinCols > 1 columns, so kept shapes are smaller).
+  bool IsFull(const Instruction& inst) const {
+    return inst.shape().ElementCount() == g_.rows * g_.cols && g_.cols > 1;
+  }
+  const T* External(int64_t ref) const { return bound_[-ref - 1]->template data<T>().data(); }
+  bool Last(int64_t p) const { return p + 1 == static_cast<int64_t>(g_.members.size()); }
+
+  // Member p's row at row r (its destination when p computes one).
+  T* Row(int64_t p, int64_t r) {
+    if (Last(p)) return out_ + r * g_.cols;
+    if (g_.kinds[p] == Kind::kColumnBroadcast) return const_cast<T*>(External(ref_[p][0]));
+    return rows_.data() + buf_[p] * g_.cols;
+  }
+  T* Scalar(int64_t p, int64_t r) {
+    if (Last(p)) return out_ + r;
+    if (g_.kinds[p] == Kind::kScalarBroadcast) return const_cast<T*>(External(ref_[p][0]));
+    return scalars_.data() + p;
+  }
+  // Operand `ref` as a row (full operands) or as row r's value (kept-shape operands).
+  const T* InRow(int64_t ref, int64_t r) {
+    return ref >= 0 ? Row(ref, r) : External(ref) + r * g_.cols;
+  }
+  const T* InScalar(int64_t ref, int64_t r) { return ref >= 0 ? Scalar(ref, r) : External(ref) + r; }
+
+  bool Member(int64_t p, int64_t r) {
+    const Instruction& inst = *c_.instructions()[g_.members[p]];
+    const int64_t cols = g_.cols;
+    const auto& ref = ref_[p];
+    switch (g_.kinds[p]) {
+      case Kind::kRowOp:
+        if constexpr (std::is_same_v<T, float>) {
+          if (inst.opcode() == Opcode::kExp && VectorExpF32(InRow(ref[0], r), Row(p, r), cols)) {
+            return true;
+          }
+        }
+        return FloatElementwiseBlock(inst.opcode(), inst.shape().type(), InRow(ref[0], r),
+                                     ref[1] == kNone ? nullptr : InRow(ref[1], r), Row(p, r), cols);
+      case Kind::kScalarOp:
+        return FloatElementwiseBlock(inst.opcode(), inst.shape().type(), InScalar(ref[0], r),
+                                     ref[1] == kNone ? nullptr : InScalar(ref[1], r), Scalar(p, r),
+                                     1);
+      case Kind::kReduce: {
+        const T* x = InRow(ref[0], r);
+        const T init = External(ref[1])[0];
+        WithNativeOp<ComputeT<T>>(reducer_[p], [&](auto op) {
+          *Scalar(p, r) = FoldRow<T>(x, cols, init, op);
+        });
+        return true;
+      }
+      case Kind::kRowBroadcast:
+        std::fill_n(Row(p, r), cols, *InScalar(ref[0], r));
+        return true;
+      case Kind::kColumnBroadcast:
+        if (Last(p)) std::copy_n(External(ref[0]), cols, Row(p, r));
+        return true;
+      case Kind::kScalarBroadcast:
+        if (Last(p)) {
+          if (IsFull(inst)) std::fill_n(Row(p, r), cols, External(ref[0])[0]);
+          else *Scalar(p, r) = External(ref[0])[0];
+        }
+        return true;
+    }
+    return false;
+  }
+
+  const Computation& c_;
+  const RowFusion::Group& g_;
+  const std::vector<const Literal*>& bound_;
+  T* out_;
+  std::vector<std::array<int64_t, 2>> ref_;  // per member and operand: member position, or
+                                             // -(instruction index) - 1 for a bound value
+  std::vector<int64_t> buf_;                 // row buffer per member, -1 if none
+  std::vector<NativeReduceOp> reducer_;
+  int64_t buffers_ = 0;
+  std::vector<T> rows_, scalars_;
+};
+
+}  // namespace
+
+Expected<Literal> RowFusion::Run(int64_t root, const std::vector<const Literal*>& bound) const {
+  const Group& g = groups_[group_of_root_[root]];
+  const Shape& shape = c_.instructions()[root]->shape();
+  Literal out = Literal::Uninitialized(shape);
+  std::atomic<bool> ok = true;
+  VisitArrayType(shape.type(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (kIsFloatLike<T>) {
+      ParallelFor(g.rows, std::max<int64_t>(1, kElementwiseChunk / g.cols),
+                  [&](int64_t lo, int64_t hi) {
+                    RowRunner<T> runner(c_, g, bound, out);
+                    if (!runner.Rows(lo, hi)) ok = false;
+                  });
+    } else {
+      ok = false;
+    }
+  });
+  if (!ok) {
+    return Internal("fused {} does not apply to its element type", c_.instructions()[root]->name());
+  }
+  return out;
+}
+
+}  // namespace xpar

@@ -1,0 +1,212 @@
+// Row fusion (runtime/interpreter/row_fusion.h): softmax, layer norm, log-sum-exp and reductions
+// over several trailing dimensions give the unfused interpreter's values (max/min and
+// elementwise ops exactly, sums to rounding), the same bits on 1 and on 3 threads, and hold no
+// row-sized intermediates (the evaluator's memory count shows the fused groups ran).
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "runtime/interpreter/fusion.h"
+#include "runtime/interpreter/thread_pool.h"
+#include "interpreter_core_test_util.h"
+
+namespace xpar {
+namespace {
+
+const char* kReducers = R"(
+add {
+  a = $T[] parameter(0)
+  b = $T[] parameter(1)
+  ROOT r = $T[] add(a, b)
+}
+max {
+  a = $T[] parameter(0)
+  b = $T[] parameter(1)
+  ROOT r = $T[] maximum(a, b)
+}
+)";
+
+// A module of element type `t` with the add/max reducers and entry `body` ($T: the type).
+std::string Module(const std::string& t, const std::string& body) {
+  std::string text = "HloModule m\n" + std::string(kReducers) + "ENTRY e {\n" + body + "\n}\n";
+  for (size_t p = text.find("$T"); p != std::string::npos; p = text.find("$T", p)) {
+    text.replace(p, 2, t);
+  }
+  return text;
+}
+
+std::string Softmax(int64_t r, int64_t c) {
+  return fmt::format(
+      "x = $T[{0},{1}] parameter(0)\n ninf = $T[] constant(-inf)\n"
+      " mx = $T[{0}] reduce(x, ninf), dimensions={{1}}, to_apply=max\n"
+      " mb = $T[{0},{1}] broadcast(mx), dimensions={{0}}\n s = $T[{0},{1}] subtract(x, mb)\n"
+      " e = $T[{0},{1}] exponential(s)\n zero = $T[] constant(0)\n"
+      " sm = $T[{0}] reduce(e, zero), dimensions={{1}}, to_apply=add\n"
+      " sb = $T[{0},{1}] broadcast(sm), dimensions={{0}}\n ROOT d = $T[{0},{1}] divide(e, sb)",
+      r, c);
+}
+
+// Layer norm over the last dimension, with a scale and a bias broadcast along the rows.
+std::string LayerNorm(int64_t r, int64_t c) {
+  return fmt::format(
+      "x = $T[{0},{1}] parameter(0)\n g = $T[{1}] parameter(1)\n b = $T[{1}] parameter(2)\n"
+      " zero = $T[] constant(0)\n inv = $T[] constant({2})\n eps = $T[] constant(1e-5)\n"
+      " sum = $T[{0}] reduce(x, zero), dimensions={{1}}, to_apply=add\n"
+      " invb = $T[{0}] broadcast(inv), dimensions={{}}\n mean = $T[{0}] multiply(sum, invb)\n"
+      " meanb = $T[{0},{1}] broadcast(mean), dimensions={{0}}\n"
+      " xc = $T[{0},{1}] subtract(x, meanb)\n sq = $T[{0},{1}] multiply(xc, xc)\n"
+      " ssq = $T[{0}] reduce(sq, zero), dimensions={{1}}, to_apply=add\n"
+      " var = $T[{0}] multiply(ssq, invb)\n epsb = $T[{0}] broadcast(eps), dimensions={{}}\n"
+      " ve = $T[{0}] add(var, epsb)\n rs = $T[{0}] rsqrt(ve)\n"
+      " rsb = $T[{0},{1}] broadcast(rs), dimensions={{0}}\n n = $T[{0},{1}] multiply(xc, rsb)\n"
+      " gb = $T[{0},{1}] broadcast(g), dimensions={{1}}\n ng = $T[{0},{1}] multiply(n, gb)\n"
+      " bb = $T[{0},{1}] broadcast(b), dimensions={{1}}\n ROOT y = $T[{0},{1}] add(ng, bb)",
+      r, c, 1.0 / static_cast<double>(c));
+}
+
+// log(sum(exp(x - max))) + max over the last two dimensions of x[a, b, c]: the group's root
+// has the kept shape [a].
+std::string LogSumExp3(int64_t a, int64_t b, int64_t c) {
+  return fmt::format(
+      "x = $T[{0},{1},{2}] parameter(0)\n ninf = $T[] constant(-inf)\n zero = $T[] constant(0)\n"
+      " mx = $T[{0}] reduce(x, ninf), dimensions={{1,2}}, to_apply=max\n"
+      " mb = $T[{0},{1},{2}] broadcast(mx), dimensions={{0}}\n"
+      " s = $T[{0},{1},{2}] subtract(x, mb)\n e = $T[{0},{1},{2}] exponential(s)\n"
+      " sm = $T[{0}] reduce(e, zero), dimensions={{1,2}}, to_apply=add\n"
+      " l = $T[{0}] log(sm)\n ROOT y = $T[{0}] add(l, mx)",
+      a, b, c);
+}
+
+Literal Random(PrimitiveType t, std::vector<int64_t> dims, uint32_t seed) {
+  Literal l(Shape(t, std::move(dims)));
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> u(-3, 3);
+  for (int64_t i = 0; i < l.ElementCount(); ++i) l.SetFromDouble(i, u(rng));
+  return l;
+}
+
+struct Result {
+  Literal value;
+  int64_t peak_bytes = 0;  // the evaluator's peak of held values (arguments not counted)
+};
+
+// Runs `hlo` with loop fusion on or off, on `threads` kernel threads.
+Result RunModule(const std::string& hlo, const std::vector<Literal>& args, bool fuse, int threads) {
+  const int before_threads = KernelThreads();
+  SetLoopFusion(fuse);
+  SetRuntimeThreads(threads);
+  Result r;
+  auto module = ParseHloModule(hlo);
+  EXPECT_TRUE(module.ok()) << module.status().ToString();
+  if (module.ok()) {
+    Interpreter interp(**module);
+    Expected<Literal> out = interp.Run(args);
+    EXPECT_TRUE(out.ok()) << out.status().ToString();
+    if (out.ok()) r.value = std::move(out).value();
+    r.peak_bytes = interp.memory().peak;
+  }
+  SetLoopFusion(true);
+  SetRuntimeThreads(before_threads);
+  return r;
+}
+
+// Fused and unfused agree within `rel` (relative to the larger magnitude, plus `abs`), fused
+// gives the same bits on 1 and on 3 threads, and only the unfused run holds intermediates of
+// the input's size.
+void ExpectFusedMatches(const std::string& hlo, const std::vector<Literal>& args, double rel,
+                        double abs) {
+  Result unfused = RunModule(hlo, args, false, 1);
+  Result fused = RunModule(hlo, args, true, 1);
+  Result fused3 = RunModule(hlo, args, true, 3);
+  ASSERT_EQ(fused.value.ElementCount(), unfused.value.ElementCount());
+  ASSERT_GT(fused.value.ElementCount(), 0);
+  EXPECT_TRUE(fused.value == fused3.value) << "1 vs 3 threads";
+  for (int64_t i = 0; i < fused.value.ElementCount(); ++i) {
+    const double f = fused.value.GetAsDouble(i), u = unfused.value.GetAsDouble(i);
+    ASSERT_NEAR(f, u, rel * std::max(std::fabs(f), std::fabs(u)) + abs) << "element " << i;
+  }
+  const int64_t in_bytes = args[0].size_bytes(), out_bytes = fused.value.size_bytes();
+  EXPECT_LE(fused.peak_bytes, out_bytes + 1024) << "a fused run holds only its result";
+  EXPECT_GE(unfused.peak_bytes, in_bytes + out_bytes) << "unfused: intermediates of x's size";
+}
+
+TEST(KernelsRowFusion, SoftmaxMatchesUnfused) {
+  const int64_t rows = 96, cols = 300;  // cols: not a multiple of the 8 fold lanes
+  for (const char* t : {"f32", "f64", "bf16"}) {
+    SCOPED_TRACE(t);
+    const PrimitiveType type = *PrimitiveTypeFromName(t);
+    const bool half = type == PrimitiveType::kBF16;
+    ExpectFusedMatches(Module(t, Softmax(rows, cols)), {Random(type, {rows, cols}, 1)},
+                       half ? 1e-2 : 1e-5, half ? 1e-4 : 1e-9);
+  }
+}
+
+TEST(KernelsRowFusion, LayerNormMatchesUnfusedAndDirectLoop) {
+  const int64_t rows = 64, cols = 768;
+  std::vector<Literal> args = {Random(PrimitiveType::kF32, {rows, cols}, 2),
+                               Random(PrimitiveType::kF32, {cols}, 3),
+                               Random(PrimitiveType::kF32, {cols}, 4)};
+  const std::string hlo = Module("f32", LayerNorm(rows, cols));
+  ExpectFusedMatches(hlo, args, 1e-4, 1e-5);
+  Result fused = RunModule(hlo, args, true, 2);
+  for (int64_t r = 0; r < rows; r += 7) {
+    double mean = 0, var = 0;
+    for (int64_t c = 0; c < cols; ++c) mean += args[0].GetAsDouble(r * cols + c) / cols;
+    for (int64_t c = 0; c < cols; ++c) {
+      var += std::pow(args[0].GetAsDouble(r * cols + c) - mean, 2) / cols;
+    }
+    for (int64_t c = 0; c < cols; c += 13) {
+      const double want = (args[0].GetAsDouble(r * cols + c) - mean) / std::sqrt(var + 1e-5) *
+                              args[1].GetAsDouble(c) + args[2].GetAsDouble(c);
+      ASSERT_NEAR(fused.value.GetAsDouble(r * cols + c), want, 1e-4) << r << "," << c;
+    }
+  }
+}
+
+TEST(KernelsRowFusion, LogSumExpOverTwoTrailingDims) {
+  const int64_t a = 40, b = 6, c = 50;
+  Literal x = Random(PrimitiveType::kF32, {a, b, c}, 5);
+  const std::string hlo = Module("f32", LogSumExp3(a, b, c));
+  Result unfused = RunModule(hlo, {x}, false, 1);
+  Result fused = RunModule(hlo, {x}, true, 3);
+  ASSERT_EQ(fused.value.ElementCount(), a);
+  for (int64_t i = 0; i < a; ++i) {
+    double mx = -INFINITY, sum = 0;
+    for (int64_t j = 0; j < b * c; ++j) mx = std::max(mx, x.GetAsDouble(i * b * c + j));
+    for (int64_t j = 0; j < b * c; ++j) sum += std::exp(x.GetAsDouble(i * b * c + j) - mx);
+    EXPECT_NEAR(fused.value.GetAsDouble(i), std::log(sum) + mx, 1e-5) << i;
+    EXPECT_NEAR(fused.value.GetAsDouble(i), unfused.value.GetAsDouble(i), 1e-5) << i;
+  }
+  EXPECT_LE(fused.peak_bytes, 1024) << "no [a,b,c] intermediate is held";
+  EXPECT_GE(unfused.peak_bytes, x.size_bytes());
+}
+
+// A value also read outside the group (returned beside the root) is computed unfused and read
+// by the group; a reduction over the leading dimension is not a row reduction. Both still give
+// the unfused values exactly, except the fused sum's rounding.
+TEST(KernelsRowFusion, SharedValuesAndColumnReductions) {
+  const int64_t rows = 64, cols = 256;
+  const std::string body = Softmax(rows, cols) + fmt::format(
+      "\n c0 = $T[{1}] reduce(x, zero), dimensions={{0}}, to_apply=add"
+      "\n ROOT t = ($T[{0},{1}], $T[{0},{1}], $T[{1}], $T[{0}]) tuple(d, e, c0, mx)",
+      rows, cols);
+  std::string hlo = Module("f32", body);
+  hlo.replace(hlo.find("ROOT d"), 6, "d");
+  Literal x = Random(PrimitiveType::kF32, {rows, cols}, 6);
+  Result unfused = RunModule(hlo, {x}, false, 1);
+  Result fused = RunModule(hlo, {x}, true, 2);
+  ASSERT_EQ(fused.value.elements().size(), 4u);
+  EXPECT_TRUE(fused.value.elements()[1] == unfused.value.elements()[1]) << "e";
+  EXPECT_TRUE(fused.value.elements()[2] == unfused.value.elements()[2]) << "column sums";
+  EXPECT_TRUE(fused.value.elements()[3] == unfused.value.elements()[3]) << "row max";
+  const Literal& d = fused.value.elements()[0];
+  const Literal& want = unfused.value.elements()[0];
+  for (int64_t i = 0; i < d.ElementCount(); ++i) {
+    ASSERT_NEAR(d.GetAsDouble(i), want.GetAsDouble(i), 1e-5 * want.GetAsDouble(i)) << i;
+  }
+}
+
+}  // namespace
+}  // namespace xpar
