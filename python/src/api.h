@@ -23,5 +23,6 @@ inline std::string DtypeOf(const Shape& s) {
 void BindModule(pybind11::module_& m);  // module_api.cc: xpar.load, Module
 void BindPlan(pybind11::module_& m);    // plan_api.cc: xpar.plan, Plan
 void BindRun(pybind11::module_& m);     // run_api.cc: xpar.run
+void BindTrain(pybind11::module_& m);   // train_api.cc: xpar.train's TrainOptions, Trainer
 
 }  // namespace xpar::python

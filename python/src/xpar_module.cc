@@ -27,4 +27,5 @@ PYBIND11_MODULE(_xpar, m) {
   xpar::python::BindModule(m);
   xpar::python::BindPlan(m);
   xpar::python::BindRun(m);
+  xpar::python::BindTrain(m);
 }

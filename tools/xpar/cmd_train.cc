@@ -5,13 +5,11 @@
 // the step time and samples/s; --check runs every step on one device too; checkpoints per rank.
 #include <fmt/format.h>
 
-#include <chrono>
-#include <cmath>
+#include <cstdio>
 
 #include "cli_util.h"
 #include "cmd_train.h"
 #include "commands.h"
-#include "io/checkpoint.h"
 #include "runtime/mpi/mpi_runtime.h"
 
 namespace xpar {
@@ -19,174 +17,68 @@ namespace {
 
 using train::TrainArgs;
 
-Status SaveCheckpoint(const TrainArgs& args, const train::StepExecutor& exec,
-                      const train::TrainProgram& program, int64_t steps_done) {
-  Checkpoint c;
-  c.step = steps_done;
-  c.mesh = args.mesh;
-  std::vector<std::string> shardings = exec.CarriedShardings();
-  const Computation& entry = *program.step->entry();
-  for (size_t i = 0; i < program.carried.size(); ++i) {
-    const train::Carried& k = program.carried[i];
-    c.tensors.push_back({k.name, entry.parameters()[k.param]->shape().ToString(false), shardings[i]});
-  }
-  c.trainer = {{"model", args.model}, {"data_position", steps_done}, {"seed", args.seed},
-               {"data", args.data}, {"optimizer", args.optimizer}, {"lr", args.lr},
-               {"plan", exec.plan_json()}};
-  return exec.WriteCheckpoint(args.checkpoint_dir, c);
-}
+void PrintLine(const std::string& line) { fmt::print("{}\n", line); }
+void PrintWarning(const std::string& line) { fmt::print(stderr, "{}\n", line); }
 
-struct Resumed {
-  int64_t step = 0;
-  Checkpoint checkpoint;
-};
-
-Expected<Resumed> ReadResume(const TrainArgs& args) {
-  Resumed r;
-  ASSIGN_OR_RETURN(r.checkpoint, ReadCheckpoint(args.resume));
-  r.step = r.checkpoint.step;
-  if (r.checkpoint.mesh != args.mesh) {
-    return InvalidArgument("{}: the checkpoint was written on mesh {}, not --mesh {}", args.resume,
-                           r.checkpoint.mesh, args.mesh);
-  }
-  if (!r.checkpoint.trainer.contains("plan")) {
-    return InvalidArgument("{}: the checkpoint records no plan", args.resume);
-  }
-  if (r.checkpoint.trainer.value("data", "") != args.data ||
-      r.checkpoint.trainer.value("seed", uint64_t{0}) != args.seed) {
-    fmt::print(stderr, "warning: --data/--seed differ from the checkpoint's ({}, {}): the data "
-                       "will not continue where it stopped\n",
-               r.checkpoint.trainer.value("data", ""), r.checkpoint.trainer.value("seed", 0));
-  }
-  return r;
-}
-
-struct StepReport {
-  bool check_failed = false;
-  double seconds = 0;
-};
-
-// One step: runs it, compares with one device under --check, prints the line.
-Expected<StepReport> TrainOneStep(const TrainArgs& args, const train::TrainProgram& program,
-                                  train::StepExecutor& exec, train::ReferenceExecutor* reference,
-                                  const std::vector<Literal>& values, int64_t step) {
-  StepReport report;
-  auto start = std::chrono::steady_clock::now();
-  ASSIGN_OR_RETURN(double loss, exec.RunStep(values));
-  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+void PrintStep(const TrainArgs& args, const train::StepReport& r) {
   std::string check;
-  if (reference != nullptr) {
-    ASSIGN_OR_RETURN(double want, reference->RunStep(values));
-    double rel = loss == want ? 0.0 : std::fabs(loss - want) / std::max(std::fabs(want), 1e-30);
-    report.check_failed = !(rel <= args.rtol);
-    check = fmt::format("  1 device {:.6f} rel diff {:.2g}{}", want, rel,
-                        report.check_failed ? fmt::format(" EXCEEDS {:g}", args.rtol) : "");
+  if (r.reference_loss) {
+    check = fmt::format("  1 device {:.6f} rel diff {:.2g}{}", *r.reference_loss, r.rel_diff,
+                        r.check_failed ? fmt::format(" EXCEEDS {:g}", args.rtol) : "");
   }
-  fmt::print("step {:>5}/{} [{:>3.0f}%]  loss {:.6f}  {:8.4f} s  {:10.1f} samples/s{}\n", step + 1,
-             args.steps, 100.0 * (step + 1) / args.steps, loss, report.seconds,
-             program.batch / report.seconds, check);
+  fmt::print("step {:>5}/{} [{:>3.0f}%]  loss {:.6f}  {:8.4f} s  {:10.1f} samples/s{}\n", r.step,
+             r.steps, 100.0 * r.step / r.steps, r.loss, r.seconds, r.samples_per_s, check);
   std::fflush(stdout);
-  return report;
-}
-
-// The steps from `first` on, with checkpoints; the exit code.
-int RunSteps(const TrainArgs& args, const train::TrainProgram& program, train::StepExecutor& exec,
-             train::ReferenceExecutor* reference, const train::DataSource& data,
-             std::vector<Literal>& values, int64_t first) {
-  int64_t failed = 0;
-  double total_s = 0;
-  for (int64_t step = first; step < args.steps; ++step) {
-    Status s = data.Fill(step, values);
-    if (!s.ok()) return ReportError("train", s);
-    auto r = TrainOneStep(args, program, exec, reference, values, step);
-    if (!r.ok()) return ReportError("train", r.status());
-    failed += r->check_failed ? 1 : 0;
-    total_s += r->seconds;
-    const bool last = step + 1 == args.steps;
-    if (!args.checkpoint_dir.empty() &&
-        (last || (args.checkpoint_every > 0 && (step + 1) % args.checkpoint_every == 0))) {
-      s = SaveCheckpoint(args, exec, program, step + 1);
-      if (!s.ok()) return ReportError("train", s);
-      fmt::print("checkpoint after step {} written to {}\n", step + 1, args.checkpoint_dir);
-    }
-  }
-  const int64_t ran = args.steps - first;
-  fmt::print("trained {} steps in {:.3f} s: {:.4f} s per step, {:.1f} samples/s\n", ran, total_s,
-             total_s / ran, program.batch * ran / total_s);
-  if (args.check) {
-    fmt::print("check: {} of {} steps within rtol {:g} of one device\n", ran - failed, ran, args.rtol);
-  }
-  return failed > 0 ? 1 : 0;
 }
 
 // The step as one SPMD program on the mesh (threads, or one MPI rank per device).
-int TrainSpmd(const TrainArgs& args, const train::TrainProgram& program,
-              std::vector<Literal>& values, const train::DataSource& data) {
-  std::optional<Resumed> resumed;
-  if (!args.resume.empty()) {
-    auto r = ReadResume(args);
-    if (!r.ok()) return ReportError("train", r.status());
-    resumed = std::move(*r);
-    if (resumed->step >= args.steps) {
-      return ReportError("train", InvalidArgument("{}: the checkpoint is after step {}, not "
-                                                  "before --steps {}", args.resume,
-                                                  resumed->step, args.steps));
-    }
-  }
-  auto exec = train::MakeSpmdExecutor(args, program, values,
-                                      resumed ? &resumed->checkpoint.trainer["plan"] : nullptr);
-  if (!exec.ok()) return ReportError("train", exec.status());
+int TrainSpmd(const TrainArgs& args) {
+  auto trainer = train::Trainer::Create(args);
+  if (!trainer.ok()) return ReportError("train", trainer.status());
+  train::Trainer& t = **trainer;
   // Under mpirun only rank 0 prints and checks; the others run their device in silence.
-  if (!(*exec)->is_root() && std::freopen("/dev/null", "w", stdout) == nullptr) return 1;
-  std::optional<train::ReferenceExecutor> reference;
-  if (args.check && (*exec)->is_root()) reference.emplace(program, values);
-  int64_t first = 0;
-  if (resumed) {
-    if (reference) {
-      auto carried = (*exec)->JoinCheckpoint(resumed->checkpoint.ranks);
-      if (!carried.ok()) return ReportError("train", carried.status());
-      reference->SetCarried(std::move(*carried));
+  if (!t.is_root() && std::freopen("/dev/null", "w", stdout) == nullptr) return 1;
+  int64_t failed = 0;
+  double total_s = 0;
+  while (!t.done()) {
+    auto r = t.Step();
+    if (!r.ok()) return ReportError("train", r.status());
+    PrintStep(args, *r);
+    failed += r->check_failed ? 1 : 0;
+    total_s += r->seconds;
+    if (r->checkpoint_written) {
+      fmt::print("checkpoint after step {} written to {}\n", r->step, args.checkpoint_dir);
     }
-    Status s = (*exec)->RestoreShards(std::move(resumed->checkpoint.ranks));
-    if (!s.ok()) return ReportError("train", s);
-    first = resumed->step;
-    fmt::print("resumed from {} after step {}\n", args.resume, first);
   }
-  fmt::print("training {}: {} ({} carried tensors), batch {}, steps {}..{} on {} devices{}{}\n",
-             args.model, program.built ? "forward + autodiff + " + args.optimizer
-                                       : std::string("whole training step"),
-             program.carried.size(), program.batch, first + 1, args.steps,
-             (*exec)->num_devices(), UnderMpi() ? " (MPI ranks)" : "",
-             args.check ? ", checked against 1 device" : "");
-  int code = RunSteps(args, program, **exec, reference ? &*reference : nullptr, data, values, first);
+  const int64_t ran = args.steps - t.first_step();
+  fmt::print("trained {} steps in {:.3f} s: {:.4f} s per step, {:.1f} samples/s\n", ran, total_s,
+             total_s / ran, t.program().batch * ran / total_s);
+  if (args.check) {
+    fmt::print("check: {} of {} steps within rtol {:g} of one device\n", ran - failed, ran, args.rtol);
+  }
   if (UnderMpi()) FinalizeMpi();
-  return code;
+  return failed > 0 ? 1 : 0;
 }
 
-int Train(const TrainArgs& args) {
-  if (UnderMpi() && args.stages > 0) {
-    return ReportError("train", Unimplemented(
-        "xpar train --stages under mpirun is not implemented yet; run it without mpirun "
-        "(devices are threads in one process), or drop --stages (one rank per device)"));
-  }
-  if (args.steps <= 0) return ReportError("train", InvalidArgument("--steps must be positive"));
-  if (args.microbatches > 1 && args.stages == 0) {
-    return ReportError("train", InvalidArgument(
-        "--microbatches {} needs --stages; for gradient accumulation without pipelining give "
-        "--stages 1 --microbatches {}", args.microbatches, args.microbatches));
-  }
-  if (args.checkpoint_every > 0 && args.checkpoint_dir.empty()) {
-    return ReportError("train", InvalidArgument("--checkpoint-every needs --checkpoint-dir"));
-  }
-  std::vector<NamedTensor> stored;
-  auto program = train::PrepareProgram(args, &stored);
+// --stages: the step prepared by the library, pipelined by TrainPipelined.
+int TrainStages(const TrainArgs& args) {
+  auto model = LoadModel(args.model, {args.inputs, args.input_shapes});
+  if (!model.ok()) return ReportError("train", model.status());
+  auto program = train::PrepareProgram(args, *model);
   if (!program.ok()) return ReportError("train", program.status());
-  auto values = train::InitialValues(args, *program, stored);
+  auto values = train::InitialValues(args, *program, model->stored);
   if (!values.ok()) return ReportError("train", values.status());
   auto data = train::DataSource::Open(args, *program);
   if (!data.ok()) return ReportError("train", data.status());
-  if (args.stages > 0) return train::TrainPipelined(args, *program, *values, *data);
-  return TrainSpmd(args, *program, *values, *data);
+  return train::TrainPipelined(args, *program, *values, *data);
+}
+
+int Train(TrainArgs args) {
+  Status s = train::CheckOptions(args);
+  if (!s.ok()) return ReportError("train", s);
+  args.log = PrintLine;
+  args.warn = PrintWarning;
+  return args.stages > 0 ? TrainStages(args) : TrainSpmd(args);
 }
 
 }  // namespace

@@ -1,14 +1,13 @@
-// `xpar train` setup: a model file becomes a training step (a forward + loss gets autodiff and
-// the optimizer; a module whose outputs alias its inputs is used as it is), with the starting
-// value of every parameter and the per-step data.
+// Training setup (driver/train.h): a model becomes a training step (a forward + loss gets
+// autodiff and the optimizer; a module whose outputs alias its inputs is used as it is), with
+// the starting value of every parameter and the per-step data.
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 
 #include "autodiff/optimizer.h"
-#include "cli_util.h"
-#include "cmd_train.h"
+#include "driver/train.h"
 #include "io/random_inputs.h"
 
 namespace xpar::train {
@@ -31,6 +30,16 @@ bool IsStateName(const std::string& name) {
   return false;
 }
 
+// The per-step data arrays: in memory (options.data_arrays) or the --data file; none without.
+Expected<std::vector<NamedTensor>> DataArrays(const TrainOptions& args) {
+  if (!args.data_arrays.empty()) return args.data_arrays;
+  if (args.data.empty()) return std::vector<NamedTensor>{};
+  return ReadTensorFile(args.data);
+}
+
+// What messages call the data: the file, or "data" for arrays given in memory.
+std::string DataName(const TrainOptions& args) { return args.data.empty() ? "data" : args.data; }
+
 Expected<int64_t> FindParameter(const Computation& entry, const std::string& key) {
   for (const Instruction* p : entry.parameters()) {
     if (p->name() == key || fmt::format("arg{}", p->attrs().parameter_number) == key) {
@@ -42,7 +51,7 @@ Expected<int64_t> FindParameter(const Computation& entry, const std::string& key
 
 // The forward's loss: --loss-index, else the root when it is a scalar, else the first floating
 // scalar element of the root tuple.
-Expected<int64_t> LossIndex(const TrainArgs& args, const Instruction& root) {
+Expected<int64_t> LossIndex(const TrainOptions& args, const Instruction& root) {
   if (args.loss_index != -2) return args.loss_index;
   if (IsFloatScalar(root.shape())) return -1;
   if (root.shape().IsTuple()) {
@@ -56,7 +65,7 @@ Expected<int64_t> LossIndex(const TrainArgs& args, const Instruction& root) {
 
 // Weights of a forward: --weights, else the ones the file stores (a .pt's), else every floating
 // array parameter that --data does not feed.
-Expected<std::vector<int64_t>> ForwardWeights(const TrainArgs& args, const Computation& entry,
+Expected<std::vector<int64_t>> ForwardWeights(const TrainOptions& args, const Computation& entry,
                                               const std::vector<NamedTensor>& stored) {
   std::vector<int64_t> w;
   for (const std::string& key : args.weights) {
@@ -65,10 +74,8 @@ Expected<std::vector<int64_t>> ForwardWeights(const TrainArgs& args, const Compu
   }
   if (!w.empty()) return w;
   std::vector<std::string> data_names;
-  if (!args.data.empty()) {
-    ASSIGN_OR_RETURN(std::vector<NamedTensor> data, ReadTensorFile(args.data));
-    for (const NamedTensor& t : data) data_names.push_back(t.name);
-  }
+  ASSIGN_OR_RETURN(std::vector<NamedTensor> data, DataArrays(args));
+  for (const NamedTensor& t : data) data_names.push_back(t.name);
   for (const Instruction* p : entry.parameters()) {
     const bool is_stored = std::any_of(stored.begin(), stored.end(),
                                        [&](const NamedTensor& t) { return t.name == p->name(); });
@@ -84,7 +91,7 @@ Expected<std::vector<int64_t>> ForwardWeights(const TrainArgs& args, const Compu
   return w;
 }
 
-Expected<autodiff::OptimizerOptions> OptimizerFromArgs(const TrainArgs& a) {
+Expected<autodiff::OptimizerOptions> OptimizerFromArgs(const TrainOptions& a) {
   autodiff::OptimizerOptions o;
   if (a.optimizer == "sgd") o.kind = autodiff::OptimizerKind::kSgd;
   else if (a.optimizer == "momentum") o.kind = autodiff::OptimizerKind::kMomentum;
@@ -98,14 +105,14 @@ Expected<autodiff::OptimizerOptions> OptimizerFromArgs(const TrainArgs& a) {
   return o;
 }
 
-Expected<TrainProgram> FromForward(const TrainArgs& args, std::unique_ptr<Module> forward,
+Expected<TrainProgram> FromForward(const TrainOptions& args, const Module& forward,
                                    const std::vector<NamedTensor>& stored) {
-  const Computation& entry = *forward->entry();
+  const Computation& entry = *forward.entry();
   ASSIGN_OR_RETURN(std::vector<int64_t> weights, ForwardWeights(args, entry, stored));
   ASSIGN_OR_RETURN(int64_t loss_index, LossIndex(args, *entry.root()));
   ASSIGN_OR_RETURN(autodiff::OptimizerOptions options, OptimizerFromArgs(args));
   ASSIGN_OR_RETURN(autodiff::TrainingStep ts,
-                   autodiff::BuildTrainingStep(*forward, weights, loss_index, options));
+                   autodiff::BuildTrainingStep(forward, weights, loss_index, options));
   TrainProgram p;
   p.built = true;
   p.step = std::move(ts.module);
@@ -128,12 +135,12 @@ Expected<TrainProgram> FromForward(const TrainArgs& args, std::unique_ptr<Module
   return p;
 }
 
-Expected<TrainProgram> FromFullStep(const TrainArgs& args, std::unique_ptr<Module> step) {
-  if (args.optimizer != "adamw" || args.lr != 1e-3 || args.weight_decay != 0 ||
-      args.clip_norm != 0 || args.loss_scale != 1) {
-    fmt::print(stderr, "note: {} is a whole training step (its outputs alias its inputs); "
-                       "its own optimizer runs and the optimizer options are ignored\n",
-               args.model);
+Expected<TrainProgram> FromFullStep(const TrainOptions& args, std::unique_ptr<Module> step) {
+  if ((args.optimizer != "adamw" || args.lr != 1e-3 || args.weight_decay != 0 ||
+       args.clip_norm != 0 || args.loss_scale != 1) && args.warn) {
+    args.warn(fmt::format("note: {} is a whole training step (its outputs alias its inputs); "
+                          "its own optimizer runs and the optimizer options are ignored",
+                          args.model));
   }
   TrainProgram p;
   const Computation& entry = *step->entry();
@@ -181,15 +188,12 @@ Expected<TrainProgram> FromFullStep(const TrainArgs& args, std::unique_ptr<Modul
 
 }  // namespace
 
-Expected<TrainProgram> PrepareProgram(const TrainArgs& args, std::vector<NamedTensor>* stored) {
-  TorchScriptInputs shapes{args.inputs, args.input_shapes};
-  ASSIGN_OR_RETURN(std::unique_ptr<Module> module, LoadModule(args.model, shapes));
-  *stored = StoredArguments(*module->entry());
+Expected<TrainProgram> PrepareProgram(const TrainOptions& args, LoadedModel& model) {
   TrainProgram p;
-  if (module->input_output_alias().empty()) {
-    ASSIGN_OR_RETURN(p, FromForward(args, std::move(module), *stored));
+  if (model.module->input_output_alias().empty()) {
+    ASSIGN_OR_RETURN(p, FromForward(args, *model.module, model.stored));
   } else {
-    ASSIGN_OR_RETURN(p, FromFullStep(args, std::move(module)));
+    ASSIGN_OR_RETURN(p, FromFullStep(args, std::move(model.module)));
   }
   for (int64_t d : p.data_params) {
     const Shape& s = p.step->entry()->parameters()[d]->shape();
@@ -201,7 +205,7 @@ Expected<TrainProgram> PrepareProgram(const TrainArgs& args, std::vector<NamedTe
   return p;
 }
 
-Expected<std::vector<Literal>> InitialValues(const TrainArgs& args, const TrainProgram& program,
+Expected<std::vector<Literal>> InitialValues(const TrainOptions& args, const TrainProgram& program,
                                              const std::vector<NamedTensor>& stored) {
   const Computation& entry = *program.step->entry();
   std::vector<NamedTensor> given = stored;
@@ -209,6 +213,7 @@ Expected<std::vector<Literal>> InitialValues(const TrainArgs& args, const TrainP
     ASSIGN_OR_RETURN(std::vector<NamedTensor> file, ReadTensorFile(args.inputs));
     given.insert(given.end(), file.begin(), file.end());  // later ones win
   }
+  given.insert(given.end(), args.input_arrays.begin(), args.input_arrays.end());
   std::vector<Literal> values;
   for (const Instruction* p : entry.parameters()) {
     const int64_t n = p->attrs().parameter_number;
@@ -239,11 +244,10 @@ Expected<std::vector<Literal>> InitialValues(const TrainArgs& args, const TrainP
   return values;
 }
 
-Expected<DataSource> DataSource::Open(const TrainArgs& args, const TrainProgram& program) {
+Expected<DataSource> DataSource::Open(const TrainOptions& args, const TrainProgram& program) {
   DataSource s;
   s.program_ = &program;
-  if (args.data.empty()) return s;
-  ASSIGN_OR_RETURN(std::vector<NamedTensor> arrays, ReadTensorFile(args.data));
+  ASSIGN_OR_RETURN(std::vector<NamedTensor> arrays, DataArrays(args));
   const Computation& entry = *program.step->entry();
   for (NamedTensor& t : arrays) {
     const Instruction* param = nullptr;
@@ -252,7 +256,7 @@ Expected<DataSource> DataSource::Open(const TrainArgs& args, const TrainProgram&
       if (p->name() == t.name || IsArgName(t.name, program.file_number[d])) param = p;
     }
     if (param == nullptr) {
-      return InvalidArgument("{}: array '{}' names no data parameter of the step", args.data,
+      return InvalidArgument("{}: array '{}' names no data parameter of the step", DataName(args),
                              t.name);
     }
     const Shape& want = param->shape();
@@ -262,7 +266,7 @@ Expected<DataSource> DataSource::Open(const TrainArgs& args, const TrainProgram&
     for (int64_t i = 1; fits && i < want.rank(); ++i) fits = have.dim(i) == want.dim(i);
     if (!fits) {
       return InvalidArgument("{}: array '{}' is {}; parameter %{} is {}: expected steps x {} "
-                             "rows of the same trailing shape", args.data, t.name,
+                             "rows of the same trailing shape", DataName(args), t.name,
                              have.ToString(false), param->name(), want.ToString(false),
                              want.dims().empty() ? 0 : want.dim(0));
     }

@@ -1,4 +1,4 @@
-// `xpar train` execution: plans the step's sharding (Alpa's intra-operator pass), partitions it
+// Training execution (driver/train.h): plans the step's sharding (Alpa's intra-operator pass), partitions it
 // into one SPMD program, and runs steps on one thread per device. Each device keeps its shards of
 // the weights and optimizer state between steps: a step's aliased outputs are the next step's
 // arguments, never gathered or re-split (only checkpoints and --check join them). Under mpirun
@@ -8,9 +8,9 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <utility>
 
-#include "cli_util.h"
-#include "cmd_train.h"
+#include "driver/train.h"
 #include "passes/auto_sharding/auto_sharding.h"
 #include "passes/auto_sharding/plan_export.h"
 #include "passes/spmd/spmd_partitioner.h"
@@ -22,24 +22,30 @@
 namespace xpar::train {
 namespace {
 
+template <typename... Args>
+void Log(const TrainOptions& o, fmt::format_string<Args...> format, Args&&... args) {
+  if (o.log) o.log(fmt::format(format, std::forward<Args>(args)...));
+}
+
 class SpmdExecutor : public StepExecutor {
  public:
-  Status Init(const TrainArgs& args, const TrainProgram& program,
+  Status Init(const TrainOptions& args, const TrainProgram& program,
               const std::vector<Literal>& initial, const nlohmann::json* plan_json);
   Expected<double> RunStep(const std::vector<Literal>& data) override;
   Status WriteCheckpoint(const std::string& dir, const Checkpoint& c) const override;
   std::vector<std::string> CarriedShardings() const override;
   Expected<std::vector<Literal>> JoinCheckpoint(
       const std::vector<std::vector<NamedTensor>>& ranks) const override;
+  Expected<std::vector<Literal>> CarriedValues() const override;
   Status RestoreShards(std::vector<std::vector<NamedTensor>> ranks) override;
   int64_t num_devices() const override { return mesh_.num_devices(); }
   bool is_root() const override { return transport_ == nullptr || transport_->rank() == 0; }
   const nlohmann::json& plan_json() const override { return plan_json_; }
 
  private:
-  Status Plan(const TrainArgs& args, Module& step);
-  Status ShareMpiPlan(const TrainArgs& args, Module& step);
-  void PrintSummary() const;
+  Status Plan(const TrainOptions& args, Module& step);
+  Status ShareMpiPlan(const TrainOptions& args, Module& step);
+  void LogSummary(const TrainOptions& args) const;
   // Runs the step on the devices this process holds; their results, in the same order.
   Expected<std::vector<Literal>> RunLocal(std::vector<std::vector<Literal>> args);
   std::vector<NamedTensor> Shards(int64_t local) const;
@@ -60,7 +66,7 @@ class SpmdExecutor : public StepExecutor {
   std::vector<bool> reshard_;
 };
 
-Status SpmdExecutor::Plan(const TrainArgs& args, Module& step) {
+Status SpmdExecutor::Plan(const TrainOptions& args, Module& step) {
   ASSIGN_OR_RETURN(Cluster cluster, LoadCluster(args.cluster));
   ASSIGN_OR_RETURN(CostModel model, CostModel::Create(mesh_, cluster));
   AutoShardingOptions options;
@@ -72,18 +78,18 @@ Status SpmdExecutor::Plan(const TrainArgs& args, Module& step) {
     ASSIGN_OR_RETURN(int64_t limit, ParseByteSize(args.memory));
     options.memory_limit_bytes = limit;
   }
-  if (!args.quiet) options.solve.progress = [](const std::string& l) { fmt::print(stderr, "{}\n", l); };
+  if (!args.quiet && args.warn) options.solve.progress = args.warn;
   ASSIGN_OR_RETURN(xpar::Plan plan, PlanAutoSharding(step, model, options));
-  fmt::print("plan for {} on mesh {} ({} devices, cluster {})\n", args.model, mesh_.ToString(),
+  Log(args, "plan for {} on mesh {} ({} devices, cluster {})", args.model, mesh_.ToString(),
              mesh_.num_devices(), args.cluster);
-  fmt::print("  estimated step time: {:.3g} ms = compute {:.3g} ms + communication {:.3g} ms\n",
+  Log(args, "  estimated step time: {:.3g} ms = compute {:.3g} ms + communication {:.3g} ms",
              plan.step_s() * 1e3, plan.compute_s * 1e3, plan.communication_s * 1e3);
-  fmt::print("  peak memory per device: {} of {}{}\n", HumanBytes(plan.peak_memory_bytes),
+  Log(args, "  peak memory per device: {} of {}{}", HumanBytes(plan.peak_memory_bytes),
              HumanBytes(plan.memory_limit_bytes), plan.memory_ok ? " (fits)" : " (DOES NOT FIT)");
-  fmt::print("  solver: {} instructions, {} strategies, {} backend in {:.3f} s\n",
+  Log(args, "  solver: {} instructions, {} strategies, {} backend in {:.3f} s",
              plan.num_instructions, plan.num_strategies, plan.backend, plan.solve_s);
   for (const auto& [kind, t] : plan.traffic) {
-    fmt::print("  {:<20} {} calls, {} sent per device per step\n", CollectiveKindName(kind),
+    Log(args, "  {:<20} {} calls, {} sent per device per step", CollectiveKindName(kind),
                t.calls, HumanBytes(t.bytes_sent));
   }
   RETURN_IF_ERROR(AnnotateModule(step, plan, mesh_));
@@ -92,28 +98,28 @@ Status SpmdExecutor::Plan(const TrainArgs& args, Module& step) {
 }
 
 // How the carried values and the data are split: one line per distinct sharding.
-void SpmdExecutor::PrintSummary() const {
+void SpmdExecutor::LogSummary(const TrainOptions& args) const {
   std::map<std::string, std::pair<int64_t, int64_t>> carried;  // spec -> (count, bytes/device)
   for (const Carried& c : program_->carried) {
     auto& [count, bytes] = carried[param_specs_[c.param].ToString()];
     ++count;
     bytes += resident_[0][c.param].size_bytes();
   }
-  fmt::print("  weights and optimizer state ({} tensors), kept on the devices between steps:\n",
+  Log(args, "  weights and optimizer state ({} tensors), kept on the devices between steps:",
              program_->carried.size());
   for (const auto& [spec, cb] : carried) {
-    fmt::print("    {:<24} {:>5} tensors  {:>10} per device\n", spec, cb.first, HumanBytes(cb.second));
+    Log(args, "    {:<24} {:>5} tensors  {:>10} per device", spec, cb.first, HumanBytes(cb.second));
   }
   for (int64_t d : program_->data_params) {
     const Instruction* p = program_->step->entry()->parameters()[d];
-    fmt::print("  data %{:<22} {:<20} {}\n", p->name(), p->shape().ToString(false),
+    Log(args, "  data %{:<22} {:<20} {}", p->name(), p->shape().ToString(false),
                param_specs_[d].ToString());
   }
 }
 
 // Under mpirun: rank 0's plan (planned, or read from --plan / the checkpoint) goes to every rank
 // as JSON, so that all of them partition the step the same way.
-Status SpmdExecutor::ShareMpiPlan(const TrainArgs& args, Module& step) {
+Status SpmdExecutor::ShareMpiPlan(const TrainOptions& args, Module& step) {
   std::string text = is_root() ? plan_json_.dump() : std::string();
   uint64_t size = text.size();
   MPI_Comm comm = transport_->comm();
@@ -131,7 +137,7 @@ Status SpmdExecutor::ShareMpiPlan(const TrainArgs& args, Module& step) {
   return AnnotateModuleFromJson(step, plan_json_, mesh_);
 }
 
-Status SpmdExecutor::Init(const TrainArgs& args, const TrainProgram& program,
+Status SpmdExecutor::Init(const TrainOptions& args, const TrainProgram& program,
                           const std::vector<Literal>& initial, const nlohmann::json* plan_json) {
   program_ = &program;
   ASSIGN_OR_RETURN(mesh_, Mesh::Parse(args.mesh));  // before planning: Plan reads program_
@@ -154,7 +160,7 @@ Status SpmdExecutor::Init(const TrainArgs& args, const TrainProgram& program,
   } else if (plan_json != nullptr) {
     RETURN_IF_ERROR(AnnotateModuleFromJson(step, *plan_json, mesh_));
     plan_json_ = *plan_json;
-    fmt::print("plan for {} on mesh {}: {}\n", args.model, mesh_.ToString(),
+    Log(args, "plan for {} on mesh {}: {}", args.model, mesh_.ToString(),
                args.plan.empty() || !args.resume.empty() ? "the checkpoint's" : args.plan);
   } else {
     RETURN_IF_ERROR(Plan(args, step));
@@ -188,7 +194,7 @@ Status SpmdExecutor::Init(const TrainArgs& args, const TrainProgram& program,
                            root_specs_[c.output].ToString(), param_specs_[c.param].ToString());
     }
   }
-  if (is_root()) PrintSummary();
+  if (is_root()) LogSummary(args);
   return Status::Ok();
 }
 
@@ -275,6 +281,16 @@ Expected<std::vector<Literal>> SpmdExecutor::JoinCheckpoint(
   return out;
 }
 
+Expected<std::vector<Literal>> SpmdExecutor::CarriedValues() const {
+  if (transport_ != nullptr) {
+    return Unimplemented("the full trained values under mpirun: each rank holds only its shards "
+                         "(write a checkpoint instead)");
+  }
+  std::vector<std::vector<NamedTensor>> ranks;
+  for (size_t i = 0; i < resident_.size(); ++i) ranks.push_back(Shards(static_cast<int64_t>(i)));
+  return JoinCheckpoint(ranks);
+}
+
 std::vector<std::string> SpmdExecutor::CarriedShardings() const {
   std::vector<std::string> out;
   for (const Carried& c : program_->carried) out.push_back(param_specs_[c.param].ToString());
@@ -308,7 +324,7 @@ Status SpmdExecutor::RestoreShards(std::vector<std::vector<NamedTensor>> ranks) 
 
 }  // namespace
 
-Expected<std::unique_ptr<StepExecutor>> MakeSpmdExecutor(const TrainArgs& args,
+Expected<std::unique_ptr<StepExecutor>> MakeSpmdExecutor(const TrainOptions& args,
                                                          const TrainProgram& program,
                                                          const std::vector<Literal>& initial,
                                                          const nlohmann::json* plan_json) {
