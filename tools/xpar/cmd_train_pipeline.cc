@@ -7,48 +7,22 @@
 // produced, the stages in parallel, each on one device of its submesh (with --clip-norm the global
 // norm couples all weights: one optimizer on the gathered gradients). --check runs the step on
 // one device: the gradient program per microbatch, averaged, one optimizer for every weight.
+// This file: the gradient program, the optimizers, the step's inputs and the check.
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
-#include <chrono>
+#include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <fstream>
 #include <numeric>
 #include <thread>
 
 #include "autodiff/autodiff.h"
-#include "autodiff/optimizer.h"
 #include "cli_util.h"
-#include "cmd_train.h"
-#include "passes/pipeline/pipeline_planner.h"
+#include "cmd_train_pipeline.h"
 #include "runtime/interpreter/interpreter.h"
-#include "runtime/pipeline/intra_op.h"
-#include "runtime/pipeline/pipeline_runtime.h"
-#include "support/units.h"
 
-namespace xpar::train {
+namespace xpar::train::pipelined {
 namespace {
-
-using pipeline::Pipeline;
-
-// The pieces of a pipelined step, all indexed by the forward's parameter numbers.
-struct PipelinePrograms {
-  std::unique_ptr<Module> forward;
-  std::unique_ptr<Module> gradient;   // forward params -> (loss, d loss / d weights...)
-  std::vector<int64_t> weights;       // forward parameter of each weight, in carried order
-  std::vector<bool> is_data;          // per forward parameter: split into microbatches
-  std::vector<int64_t> step_param;    // per forward parameter: the step's parameter (by name)
-  int64_t batch = 0;                  // examples per microbatch (the model's batch)
-  autodiff::OptimizerOptions options;
-};
-
-// The optimizer of some of the weights (one stage's, or all of them).
-struct OptimizerPart {
-  std::unique_ptr<Module> program;  // (weights, state, grads..., loss) -> (loss, new w, new s)
-  std::vector<size_t> weights;      // indices into PipelinePrograms::weights
-  std::vector<int64_t> from_step;   // per program parameter: its step parameter; -1: a gradient
-};
 
 Expected<int64_t> StepParamByName(const Module& step, const std::string& name) {
   for (const Instruction* p : step.entry()->parameters()) {
@@ -114,6 +88,8 @@ Expected<std::unique_ptr<Module>> OptimizerProgram(const Module& forward,
   return std::move(ts.module);
 }
 
+}  // namespace
+
 Expected<PipelinePrograms> BuildPrograms(const TrainArgs& args, const TrainProgram& program) {
   if (!program.built) {
     return Unimplemented("--stages needs a forward + loss model: the optimizer of a whole "
@@ -147,6 +123,8 @@ Expected<PipelinePrograms> BuildPrograms(const TrainArgs& args, const TrainProgr
   ASSIGN_OR_RETURN(p.options, OptimizerOptionsOf(args));
   return p;
 }
+
+namespace {
 
 Expected<OptimizerPart> MakeOptimizerPart(const PipelinePrograms& p, const TrainProgram& program,
                                           std::vector<size_t> weights) {
@@ -182,95 +160,144 @@ Literal Stack(const std::vector<Literal>& parts) {
   return out;
 }
 
-// Weights and optimizer state between steps for one OptimizerPart: its program's parameters
-// but the gradients and loss it is given each step. It runs on one device.
-class WeightUpdater {
- public:
-  static WeightUpdater Create(const PipelinePrograms& p, const OptimizerPart& part,
-                              const std::vector<Literal>& step_values) {
-    WeightUpdater o(p, part);
-    const auto& params = part.program->entry()->parameters();
-    for (size_t i = 0; i < params.size(); ++i) {
-      int64_t from = part.from_step[i];
-      o.values_.push_back(from >= 0 ? step_values[from] : Literal(params[i]->shape()));
-      if (from < 0) o.gradient_slots_.push_back(static_cast<int64_t>(i));
+// --check: the gradient program per microbatch on one device, averaged (a mean loss).
+Expected<std::vector<Literal>> AccumulateOnOneDevice(const PipelinePrograms& p,
+                                                     const Updaters& opt,
+                                                     const std::vector<std::vector<Literal>>& in,
+                                                     int64_t microbatches) {
+  std::vector<Literal> sum;
+  Interpreter interp(*p.gradient);
+  for (int64_t k = 0; k < microbatches; ++k) {
+    ASSIGN_OR_RETURN(Literal r, interp.Run(GradientArgs(p, opt, in, k)));
+    if (k == 0) sum = std::move(r.elements());
+    for (size_t i = 0; k > 0 && i < sum.size(); ++i) {
+      for (int64_t e = 0; e < sum[i].ElementCount(); ++e) {
+        sum[i].SetFromDouble(e, sum[i].GetAsDouble(e) + r.elements()[i].GetAsDouble(e));
+      }
     }
-    return o;
   }
-
-  // The current value of the weight that is forward parameter `forward_param`, or null.
-  const Literal* Weight(int64_t forward_param) const {
-    for (size_t i = 0; i < part_->weights.size(); ++i) {
-      if (p_->weights[part_->weights[i]] == forward_param) return &values_[i];
-    }
-    return nullptr;
+  for (Literal& s : sum) {
+    for (int64_t e = 0; e < s.ElementCount(); ++e) s.SetFromDouble(e, s.GetAsDouble(e) / microbatches);
   }
+  return sum;
+}
 
-  // Applies its weights' gradients from (loss, grads of every weight...), averaged over the
-  // microbatches.
-  Status Apply(const std::vector<Literal>& loss_and_grads) {
-    // The program's gradient parameters are grad.0 .. grad.n-1, then the loss.
-    for (size_t g = 0; g + 1 < gradient_slots_.size(); ++g) {
-      values_[gradient_slots_[g]] = loss_and_grads[1 + part_->weights[g]];
-    }
-    values_[gradient_slots_.back()] = loss_and_grads[0];
-    Interpreter interp(*part_->program);
-    ASSIGN_OR_RETURN(Literal out, interp.Run(values_));
-    for (const IoAlias& a : part_->program->input_output_alias()) {
-      values_[a.parameter_number] = std::move(out.elements()[a.output_index[0]]);
-    }
-    return Status::Ok();
+}  // namespace
+
+WeightUpdater WeightUpdater::Create(const PipelinePrograms& p, const OptimizerPart& part,
+                                    const std::vector<Literal>& step_values) {
+  WeightUpdater o(p, part);
+  const auto& params = part.program->entry()->parameters();
+  for (size_t i = 0; i < params.size(); ++i) {
+    int64_t from = part.from_step[i];
+    o.values_.push_back(from >= 0 ? step_values[from] : Literal(params[i]->shape()));
+    if (from < 0) o.gradient_slots_.push_back(static_cast<int64_t>(i));
   }
+  return o;
+}
 
- private:
-  WeightUpdater(const PipelinePrograms& p, const OptimizerPart& part) : p_(&p), part_(&part) {}
-  const PipelinePrograms* p_;
-  const OptimizerPart* part_;
-  std::vector<Literal> values_;
-  std::vector<int64_t> gradient_slots_;
-};
-
-// The weights of a whole model: one updater per stage (each updating the weights whose gradient
-// that stage's backward produces, the stages in parallel), or one for all of them.
-class Updaters {
- public:
-  static Expected<Updaters> Create(const PipelinePrograms& p, const TrainProgram& program,
-                                   const std::vector<std::vector<size_t>>& groups,
-                                   const std::vector<Literal>& step_values) {
-    Updaters u;
-    for (const std::vector<size_t>& g : groups) {
-      if (g.empty()) continue;
-      ASSIGN_OR_RETURN(OptimizerPart part, MakeOptimizerPart(p, program, g));
-      u.parts_.push_back(std::make_unique<OptimizerPart>(std::move(part)));
-      u.updaters_.push_back(WeightUpdater::Create(p, *u.parts_.back(), step_values));
-    }
-    return u;
+Literal* WeightUpdater::Weight(int64_t forward_param) {
+  for (size_t i = 0; i < part_->weights.size(); ++i) {
+    if (p_->weights[part_->weights[i]] == forward_param) return &values_[i];
   }
+  return nullptr;
+}
 
-  const Literal* Weight(int64_t forward_param) const {
-    for (const WeightUpdater& u : updaters_) {
-      if (const Literal* w = u.Weight(forward_param)) return w;
-    }
-    return nullptr;
+Status WeightUpdater::Apply(const std::vector<Literal>& loss_and_grads) {
+  // The program's gradient parameters are grad.0 .. grad.n-1, then the loss.
+  for (size_t g = 0; g + 1 < gradient_slots_.size(); ++g) {
+    values_[gradient_slots_[g]] = loss_and_grads[1 + part_->weights[g]];
   }
-
-  Status Apply(const std::vector<Literal>& loss_and_grads) {
-    std::vector<Status> status(updaters_.size());
-    std::vector<std::thread> threads;
-    for (size_t i = 0; i < updaters_.size(); ++i) {
-      threads.emplace_back([&, i] { status[i] = updaters_[i].Apply(loss_and_grads); });
-    }
-    for (std::thread& t : threads) t.join();
-    for (const Status& s : status) RETURN_IF_ERROR(s);
-    return Status::Ok();
+  values_[gradient_slots_.back()] = loss_and_grads[0];
+  Interpreter interp(*part_->program);
+  ASSIGN_OR_RETURN(Literal out, interp.Run(values_));
+  for (const IoAlias& a : part_->program->input_output_alias()) {
+    values_[a.parameter_number] = std::move(out.elements()[a.output_index[0]]);
   }
+  return Status::Ok();
+}
 
-  size_t size() const { return updaters_.size(); }
+std::vector<std::pair<std::string, Literal*>> WeightUpdater::State() {
+  std::vector<std::pair<std::string, Literal*>> out;
+  const auto& params = part_->program->entry()->parameters();
+  for (size_t i = 0; i < values_.size(); ++i) {
+    if (part_->from_step[i] >= 0) out.emplace_back(params[i]->name(), &values_[i]);
+  }
+  return out;
+}
 
- private:
-  std::vector<std::unique_ptr<OptimizerPart>> parts_;
-  std::vector<WeightUpdater> updaters_;
-};
+Expected<Updaters> Updaters::Create(const PipelinePrograms& p, const TrainProgram& program,
+                                    const std::vector<std::vector<size_t>>& groups,
+                                    const std::vector<int32_t>& stages,
+                                    const std::vector<Literal>& step_values) {
+  Updaters u;
+  for (size_t i = 0; i < groups.size(); ++i) {
+    if (groups[i].empty()) continue;
+    ASSIGN_OR_RETURN(OptimizerPart part, MakeOptimizerPart(p, program, groups[i]));
+    u.parts_.push_back(std::make_unique<OptimizerPart>(std::move(part)));
+    u.updaters_.push_back(WeightUpdater::Create(p, *u.parts_.back(), step_values));
+    u.stages_.push_back(i < stages.size() ? stages[i] : -1);
+  }
+  return u;
+}
+
+Literal* Updaters::Weight(int64_t forward_param) {
+  for (WeightUpdater& u : updaters_) {
+    if (Literal* w = u.Weight(forward_param)) return w;
+  }
+  return nullptr;
+}
+
+int32_t Updaters::StageOfWeight(int64_t forward_param) const {
+  for (size_t i = 0; i < updaters_.size(); ++i) {
+    if (const_cast<WeightUpdater&>(updaters_[i]).Weight(forward_param)) return stages_[i];
+  }
+  return -1;
+}
+
+Status Updaters::Apply(const std::vector<Literal>& loss_and_grads, std::optional<int32_t> stage) {
+  std::vector<Status> status(updaters_.size());
+  std::vector<std::thread> threads;
+  for (size_t i = 0; i < updaters_.size(); ++i) {
+    if (stage && stages_[i] != -1 && stages_[i] != *stage) continue;
+    threads.emplace_back([&, i] { status[i] = updaters_[i].Apply(loss_and_grads); });
+  }
+  for (std::thread& t : threads) t.join();
+  for (const Status& s : status) RETURN_IF_ERROR(s);
+  return Status::Ok();
+}
+
+std::vector<Updaters::Value> Updaters::State() {
+  std::vector<Value> out;
+  for (size_t i = 0; i < updaters_.size(); ++i) {
+    for (auto& [name, value] : updaters_[i].State()) out.push_back({name, value, stages_[i]});
+  }
+  return out;
+}
+
+std::vector<NamedTensor> Updaters::Snapshot() {
+  // State every part has (AdamW's step count) is the same in all of them: stored once.
+  std::vector<NamedTensor> out;
+  for (const Value& v : State()) {
+    auto same = [&](const NamedTensor& t) { return t.name == v.name; };
+    if (std::find_if(out.begin(), out.end(), same) == out.end()) out.push_back({v.name, *v.value});
+  }
+  return out;
+}
+
+Status Updaters::Restore(const std::vector<NamedTensor>& values) {
+  for (const Value& v : State()) {
+    auto it = std::find_if(values.begin(), values.end(),
+                           [&](const NamedTensor& t) { return t.name == v.name; });
+    if (it == values.end()) return InvalidArgument("the checkpoint has no '{}'", v.name);
+    if (!(it->value.shape() == v.value->shape())) {
+      return InvalidArgument("the checkpoint's '{}' is {}, the model's {}", v.name,
+                             it->value.shape().ToString(false), v.value->shape().ToString(false));
+    }
+    *v.value = it->value;
+  }
+  return Status::Ok();
+}
 
 // One step's inputs per forward parameter: the M microbatches of a data parameter, the single
 // value of any other (weights are taken from the optimizer).
@@ -302,109 +329,22 @@ std::vector<Literal> GradientArgs(const PipelinePrograms& p, const Updaters& opt
   return args;
 }
 
-// --check: the gradient program per microbatch on one device, averaged (a mean loss).
-Expected<std::vector<Literal>> AccumulateOnOneDevice(const PipelinePrograms& p,
-                                                     const Updaters& opt,
-                                                     const std::vector<std::vector<Literal>>& in,
-                                                     int64_t microbatches) {
-  std::vector<Literal> sum;
-  Interpreter interp(*p.gradient);
-  for (int64_t k = 0; k < microbatches; ++k) {
-    ASSIGN_OR_RETURN(Literal r, interp.Run(GradientArgs(p, opt, in, k)));
-    if (k == 0) sum = std::move(r.elements());
-    for (size_t i = 0; k > 0 && i < sum.size(); ++i) {
-      for (int64_t e = 0; e < sum[i].ElementCount(); ++e) {
-        sum[i].SetFromDouble(e, sum[i].GetAsDouble(e) + r.elements()[i].GetAsDouble(e));
-      }
-    }
-  }
-  for (Literal& s : sum) {
-    for (int64_t e = 0; e < s.ElementCount(); ++e) s.SetFromDouble(e, s.GetAsDouble(e) / microbatches);
-  }
-  return sum;
-}
-
-// Stages on submeshes by the inter-op pass (Alpa's stage DP with the stage count fixed), each
-// stage program auto-sharded on its submesh. A mesh AxBxC is A hosts of BxC devices; a stage
-// on a whole host plans on the BxC mesh.
-Expected<std::unique_ptr<Pipeline>> PlanAndBuild(const TrainArgs& args,
-                                                 const PipelinePrograms& p) {
-  ASSIGN_OR_RETURN(Mesh mesh, Mesh::Parse(args.mesh));
-  ASSIGN_OR_RETURN(Cluster cluster, LoadCluster(args.cluster));
-  pipeline::PipelineOptions po;
-  std::vector<int64_t> host_shape(mesh.shape().begin() + (mesh.rank() > 1 ? 1 : 0),
-                                  mesh.shape().end());
-  po.num_hosts = mesh.rank() > 1 ? mesh.shape()[0] : 1;
-  po.devices_per_host = mesh.num_devices() / po.num_hosts;
-  po.microbatches = args.microbatches;
-  po.num_stages = args.stages;
-  po.loss_index = 0;
-  auto t0 = std::chrono::steady_clock::now();
-  auto seconds = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  };
-  ASSIGN_OR_RETURN(pipeline::PipelineResult planned, PlanPipeline(*p.gradient, cluster, po));
-  fmt::print("inter-op plan: {} stages in {:.2f} s\n", planned.plan.stages.size(), seconds());
-  t0 = std::chrono::steady_clock::now();
-  pipeline::PipelinePlan& plan = planned.plan;
-  for (size_t i = 0; i < plan.stages.size(); ++i) {
-    pipeline::Submesh& sm = plan.stages[i].submesh;
-    if (static_cast<int64_t>(sm.devices.size()) == po.devices_per_host) sm.shape = host_shape;
-    fmt::print("pipeline stage {}: layers {}-{} on devices {} as mesh {}\n", i,
-               plan.stages[i].first_layer, plan.stages[i].last_layer, fmt::join(sm.devices, ","),
-               fmt::join(sm.shape, "x"));
-  }
-  ASSIGN_OR_RETURN(plan.schedule, pipeline::ParseSchedule(args.schedule));
-  pipeline::PipelineRunOptions ro;
-  for (size_t f = 0; f < p.is_data.size(); ++f) {
-    if (p.is_data[f]) ro.data_parameters.push_back(static_cast<int64_t>(f));
-  }
-  // The stage plans take the planner options of plain `xpar train`, per stage submesh.
-  AutoShardingOptions as;
-  as.solve.time_limit_s = args.plan_time_limit;
-  as.force_data_parallel = args.data_parallel;
-  as.batch_size = p.batch;
-  as.shard_parameters = args.shard_parameters;
-  if (!args.memory.empty()) {
-    ASSIGN_OR_RETURN(as.memory_limit_bytes, ParseByteSize(args.memory));
-  }
-  ro.annotate = pipeline::MakeAutoShardingAnnotator(cluster, as);
-  ASSIGN_OR_RETURN(std::unique_ptr<Pipeline> pipe,
-                   pipeline::PipelineFromPlan(*p.gradient, plan, std::move(ro)));
-  fmt::print("stage programs split, planned on their submeshes and partitioned in {:.2f} s\n",
-             seconds());
-  for (size_t i = 0; i < pipe->split().programs.size(); ++i) {
-    const pipeline::StageProgram& sp = pipe->split().programs[i];
-    fmt::print("  stage {} {}: {}\n", sp.stage,
-               sp.phase == pipeline::Phase::kForward ? "forward" : "backward",
-               pipe->executable(static_cast<int32_t>(i)).Describe());
-  }
-  return pipe;
-}
-
-Status WriteTrace(const std::string& path, const std::vector<pipeline::TraceEvent>& trace) {
-  std::ofstream out(path);
-  out << pipeline::TraceToJson(trace);
-  out.close();
-  if (!out) return Status(StatusCode::kIo, fmt::format("--trace: cannot write '{}'", path));
-  return Status::Ok();
-}
-
-// The weights each stage updates: those whose gradient its backward produces. Gradient-norm
-// clipping couples every weight, so with --clip-norm one optimizer updates them all.
-std::vector<std::vector<size_t>> WeightGroups(const PipelinePrograms& p, const Pipeline& pipe) {
+std::pair<std::vector<std::vector<size_t>>, std::vector<int32_t>> WeightGroups(
+    const PipelinePrograms& p, const Pipeline& pipe) {
   const pipeline::StageSplit& split = pipe.split();
   if (p.options.clip_norm > 0) {
     std::vector<size_t> all(p.weights.size());
     std::iota(all.begin(), all.end(), 0);
-    return {all};
+    return {{all}, {-1}};
   }
   std::vector<std::vector<size_t>> groups(split.num_stages);
+  std::vector<int32_t> stages(split.num_stages);
+  std::iota(stages.begin(), stages.end(), 0);
   for (size_t i = 0; i < p.weights.size(); ++i) {
     const pipeline::ValueRef& grad = split.results[1 + i];
     groups[grad.kind == pipeline::ValueRef::Kind::kOutput ? grad.program / 2 : 0].push_back(i);
   }
-  return groups;
+  return {groups, stages};
 }
 
 // --check: the same step on one device (gradient accumulation, one optimizer for all weights);
@@ -424,60 +364,4 @@ Expected<std::pair<std::string, bool>> CheckStep(const TrainArgs& args, const Pi
                         off);
 }
 
-}  // namespace
-
-int TrainPipelined(const TrainArgs& args, const TrainProgram& program,
-                   const std::vector<Literal>& initial, const DataSource& data) {
-  if (args.microbatches < 1) return ReportError("train", InvalidArgument("--microbatches < 1"));
-  if (!args.checkpoint_dir.empty() || !args.resume.empty()) {
-    return ReportError("train", Unimplemented("checkpoints of a pipelined run (--stages)"));
-  }
-  auto p = BuildPrograms(args, program);
-  if (!p.ok()) return ReportError("train", p.status());
-  auto pipe = PlanAndBuild(args, *p);
-  if (!pipe.ok()) return ReportError("train", pipe.status());
-  auto opt = Updaters::Create(*p, program, WeightGroups(*p, **pipe), initial);
-  if (!opt.ok()) return ReportError("train", opt.status());
-  std::vector<size_t> all(p->weights.size());
-  std::iota(all.begin(), all.end(), 0);
-  auto reference = Updaters::Create(*p, program, {all}, initial);
-  if (!reference.ok()) return ReportError("train", reference.status());
-  fmt::print("training {}: pipeline of {} stages, {} microbatches of {} ({}), optimizer {} {}{}\n",
-             args.model, (*pipe)->split().num_stages, args.microbatches, program.batch,
-             args.schedule, args.optimizer,
-             opt->size() > 1 ? fmt::format("per stage ({} parts)", opt->size())
-                             : std::string("on all gathered gradients"),
-             args.check ? ", checked against 1 device" : "");
-  std::vector<Literal> scratch = initial;
-  int64_t failed = 0;
-  for (int64_t step = 0; step < args.steps; ++step) {
-    auto in = StepInputs(*p, data, scratch, step, args.microbatches);
-    if (!in.ok()) return ReportError("train", in.status());
-    auto run = (*pipe)->Run(GradientArgs(*p, *opt, *in, -1));
-    if (!run.ok()) return ReportError("train", run.status());
-    const double loss = run->results[0].GetAsDouble(0);
-    Status applied = opt->Apply(run->results);
-    if (!applied.ok()) return ReportError("train", applied);
-    std::pair<std::string, bool> check;
-    if (args.check) {
-      auto c = CheckStep(args, *p, *reference, *in, loss);
-      if (!c.ok()) return ReportError("train", c.status());
-      check = *c;
-      failed += check.second ? 1 : 0;
-    }
-    fmt::print("step {:>5}/{}  loss {:.6f}  {:8.4f} s{}\n", step + 1, args.steps, loss,
-               run->seconds, check.first);
-    if (!args.trace.empty() && step + 1 == args.steps) {
-      Status s = WriteTrace(args.trace, run->trace);
-      if (!s.ok()) return ReportError("train", s);
-      fmt::print("trace of the last step written to {}\n", args.trace);
-    }
-  }
-  if (args.check) {
-    fmt::print("check: {} of {} steps within rtol {:g} of one device\n", args.steps - failed,
-               args.steps, args.rtol);
-  }
-  return failed > 0 ? 1 : 0;
-}
-
-}  // namespace xpar::train
+}  // namespace xpar::train::pipelined

@@ -1,0 +1,137 @@
+// `xpar train --stages`: stages on submeshes by the inter-op pass (Alpa's stage DP with the
+// stage count fixed), each stage program auto-sharded on its submesh; or a saved plan (a
+// checkpoint's, or rank 0's under mpirun) re-applied so the stages partition identically.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <chrono>
+#include <fstream>
+
+#include "cli_util.h"
+#include "cmd_train_pipeline.h"
+#include "passes/pipeline/pipeline_planner.h"
+#include "runtime/pipeline/plan_json.h"
+#include "support/units.h"
+
+namespace xpar::train::pipelined {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double SecondsSince(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+// The inter-op plan. A mesh AxBxC is A hosts of BxC devices; a stage on a whole host plans on
+// the BxC mesh.
+Expected<pipeline::PipelinePlan> PlanStages(const TrainArgs& args, const PipelinePrograms& p,
+                                            const Cluster& cluster) {
+  ASSIGN_OR_RETURN(Mesh mesh, Mesh::Parse(args.mesh));
+  pipeline::PipelineOptions po;
+  std::vector<int64_t> host_shape(mesh.shape().begin() + (mesh.rank() > 1 ? 1 : 0),
+                                  mesh.shape().end());
+  po.num_hosts = mesh.rank() > 1 ? mesh.shape()[0] : 1;
+  po.devices_per_host = mesh.num_devices() / po.num_hosts;
+  po.microbatches = args.microbatches;
+  po.num_stages = args.stages;
+  po.loss_index = 0;
+  Clock::time_point t0 = Clock::now();
+  ASSIGN_OR_RETURN(pipeline::PipelineResult planned, PlanPipeline(*p.gradient, cluster, po));
+  fmt::print("inter-op plan: {} stages in {:.2f} s\n", planned.plan.stages.size(), SecondsSince(t0));
+  pipeline::PipelinePlan& plan = planned.plan;
+  for (size_t i = 0; i < plan.stages.size(); ++i) {
+    pipeline::Submesh& sm = plan.stages[i].submesh;
+    if (static_cast<int64_t>(sm.devices.size()) == po.devices_per_host) sm.shape = host_shape;
+  }
+  ASSIGN_OR_RETURN(plan.schedule, pipeline::ParseSchedule(args.schedule));
+  return std::move(plan);
+}
+
+void PrintStages(const pipeline::PipelinePlan& plan) {
+  for (size_t i = 0; i < plan.stages.size(); ++i) {
+    const pipeline::Submesh& sm = plan.stages[i].submesh;
+    fmt::print("pipeline stage {}: layers {}-{} on devices {} as mesh {}\n", i,
+               plan.stages[i].first_layer, plan.stages[i].last_layer, fmt::join(sm.devices, ","),
+               fmt::join(sm.shape, "x"));
+  }
+}
+
+// The stage plans take the planner options of plain `xpar train`, per stage submesh.
+Expected<AutoShardingOptions> StagePlannerOptions(const TrainArgs& args, const PipelinePrograms& p) {
+  AutoShardingOptions as;
+  as.solve.time_limit_s = args.plan_time_limit;
+  as.force_data_parallel = args.data_parallel;
+  as.batch_size = p.batch;
+  as.shard_parameters = args.shard_parameters;
+  if (!args.memory.empty()) {
+    ASSIGN_OR_RETURN(as.memory_limit_bytes, ParseByteSize(args.memory));
+  }
+  return as;
+}
+
+}  // namespace
+
+Expected<BuiltPipeline> PlanAndBuild(const TrainArgs& args, const PipelinePrograms& p,
+                                     const nlohmann::json* saved,
+                                     std::vector<int32_t> compile_stages) {
+  BuiltPipeline built;
+  pipeline::PipelineRunOptions ro;
+  for (size_t f = 0; f < p.is_data.size(); ++f) {
+    if (p.is_data[f]) ro.data_parameters.push_back(static_cast<int64_t>(f));
+  }
+  ro.compile_stages = std::move(compile_stages);
+  pipeline::PipelinePlan plan;
+  auto record = std::make_shared<pipeline::ProgramPlans>();
+  Clock::time_point t0 = Clock::now();
+  if (saved != nullptr) {
+    ASSIGN_OR_RETURN(pipeline::SavedPipelinePlan s, pipeline::PipelinePlanFromJson(*saved));
+    const size_t n = p.gradient->entry()->instructions().size();
+    if (s.plan.stage_of_instruction.size() != n ||
+        static_cast<int64_t>(s.plan.stages.size()) != args.stages ||
+        s.plan.microbatches != args.microbatches) {
+      return InvalidArgument("the saved pipeline plan ({} stages, {} microbatches, {} "
+                             "instructions) does not fit this run ({} stages, {} microbatches, "
+                             "{} instructions)",
+                             s.plan.stages.size(), s.plan.microbatches,
+                             s.plan.stage_of_instruction.size(), args.stages, args.microbatches, n);
+    }
+    plan = std::move(s.plan);
+    *record = s.programs;
+    ro.annotate = pipeline::MakeSavedPlanAnnotator(std::move(s.programs));
+  } else {
+    ASSIGN_OR_RETURN(Cluster cluster, LoadCluster(args.cluster));
+    ASSIGN_OR_RETURN(plan, PlanStages(args, p, cluster));
+    t0 = Clock::now();
+    ASSIGN_OR_RETURN(AutoShardingOptions as, StagePlannerOptions(args, p));
+    ro.annotate = pipeline::MakeRecordingAnnotator(cluster, as, record);
+  }
+  PrintStages(plan);
+  for (const pipeline::Stage& s : plan.stages) built.submeshes.push_back(s.submesh);
+  ASSIGN_OR_RETURN(built.pipe, pipeline::PipelineFromPlan(*p.gradient, plan, std::move(ro)));
+  if (saved == nullptr) {
+    fmt::print("stage programs split, planned on their submeshes and partitioned in {:.2f} s\n",
+               SecondsSince(t0));
+  }
+  built.plan_json = pipeline::PipelinePlanToJson(plan, *record);
+  return built;
+}
+
+void PrintStagePrograms(const Pipeline& pipe) {
+  for (size_t i = 0; i < pipe.split().programs.size(); ++i) {
+    const pipeline::StageProgram& sp = pipe.split().programs[i];
+    if (!pipe.compiled(static_cast<int32_t>(i))) continue;
+    fmt::print("  stage {} {}: {}\n", sp.stage,
+               sp.phase == pipeline::Phase::kForward ? "forward" : "backward",
+               pipe.executable(static_cast<int32_t>(i)).Describe());
+  }
+}
+
+Status WriteTrace(const std::string& path, const std::vector<pipeline::TraceEvent>& trace) {
+  std::ofstream out(path);
+  out << pipeline::TraceToJson(trace);
+  out.close();
+  if (!out) return Status(StatusCode::kIo, fmt::format("--trace: cannot write '{}'", path));
+  return Status::Ok();
+}
+
+}  // namespace xpar::train::pipelined
