@@ -23,6 +23,8 @@ struct Stage {
   double forward_seconds = 0;   // estimated per microbatch
   double backward_seconds = 0;  // estimated per microbatch
   int64_t peak_bytes = 0;       // estimated per device, with 1F1B's in-flight activations
+  // Layers whose activations the backward recomputes instead of stashing (remat.h).
+  std::vector<int64_t> remat_layers;
 };
 
 struct PipelinePlan {

@@ -52,9 +52,13 @@ Status FillStages(const StageDpResult& dp, const std::vector<SubmeshShape>& shap
     stage.forward_seconds = c.forward_s;
     stage.backward_seconds = c.backward_s;
     stage.peak_bytes = c.static_bytes + d.in_flight * c.activation_bytes_per_microbatch;
+    for (int64_t l = d.first_layer; l <= d.last_layer && l < kMaxRematLayers; ++l) {
+      if (c.remat_mask >> l & 1) stage.remat_layers.push_back(l);
+    }
     r.plan.stages.push_back(stage);
     r.stages.push_back({c.summary, d.in_flight, c.static_bytes,
-                        d.in_flight * c.activation_bytes_per_microbatch, 0});
+                        d.in_flight * c.activation_bytes_per_microbatch,
+                        d.in_flight * c.activation_bytes_without_remat, c.recompute_s, 0});
     first_layers.push_back(d.first_layer);
   }
   r.plan.stage_of_instruction =
@@ -90,6 +94,10 @@ Expected<PipelineResult> PlanPipeline(const Module& module, const Cluster& clust
   co.microbatches = o.microbatches;
   co.memory_limit_bytes = r.memory_limit_bytes;
   co.auto_sharding = o.auto_sharding;
+  // Per-layer remat masks cover kMaxRematLayers layers; auto plans without beyond that.
+  co.remat = o.remat == RematMode::kAuto && num_layers > kMaxRematLayers ? RematMode::kNone
+                                                                          : o.remat;
+  r.remat = co.remat;
   StageCostBuilder costs(module, cluster,
                          ComputeLayerStats(module, roles, r.layer_of_instruction, num_layers,
                                            one_device),
@@ -114,6 +122,11 @@ Expected<PipelineResult> PlanPipeline(const Module& module, const Cluster& clust
   r.plan.schedule = Schedule::k1F1B;
   r.plan.estimated_step_seconds = dp.latency_s;
   RETURN_IF_ERROR(FillStages(dp, shapes, o, costs, r));
+  std::vector<bool> remat_layer(num_layers, false);
+  for (const Stage& s : r.plan.stages) {
+    for (int64_t l : s.remat_layers) remat_layer[l] = true;
+  }
+  r.recompute = RecomputedInstructions(module, roles, r.layer_of_instruction, remat_layer);
   return r;
 }
 

@@ -29,6 +29,9 @@ struct PipelineOptions {
   StageCostMode cost_mode = StageCostMode::kAnalytic;
   std::optional<int64_t> memory_limit_bytes;  // per device; absent: the cluster's
   AutoShardingOptions auto_sharding;          // kAutoSharding: each stage's solve
+  // Rematerialisation per layer (remat.h); kAuto only when a stage does not fit without it.
+  // kAuto on more than kMaxRematLayers layers plans without (PipelineResult::remat says so).
+  RematMode remat = RematMode::kAuto;
 };
 
 struct StageReport {
@@ -36,6 +39,8 @@ struct StageReport {
   int64_t in_flight = 1;           // microbatches it holds under 1F1B
   int64_t static_bytes = 0;        // per device
   int64_t activation_bytes = 0;    // per device, all in-flight microbatches
+  int64_t activation_bytes_without_remat = 0;  // the same if no layer were rematerialised
+  double recompute_s = 0;          // per microbatch: the recomputed forward (in its backward)
   int64_t instructions = 0;        // entry instructions placed on it
 };
 
@@ -44,6 +49,9 @@ struct PipelineResult {
   std::vector<StageReport> stages;  // parallel to plan.stages
   LayerClustering clustering;
   std::vector<int32_t> layer_of_instruction;
+  RematMode remat = RematMode::kNone;  // the mode planned with
+  // Per entry instruction: recomputed in its stage's backward (SplitOptions::recompute).
+  std::vector<bool> recompute;
   int64_t from_attribute = 0, inferred = 0;  // backward ops placed by attribute / by the rule
   int64_t memory_limit_bytes = 0;
   int64_t bounds_tried = 0, bounds_total = 0;

@@ -68,6 +68,12 @@ std::vector<LayerStats> ComputeLayerStats(const Module& module, const ProgramRol
         break;
     }
   }
+  std::vector<LayerRematStats> remat = ComputeLayerRematStats(module, roles, layer, num_layers,
+                                                              model);
+  for (int64_t l = 0; l < num_layers; ++l) {
+    stats[l].remat_stash_bytes = remat[l].stash_bytes;
+    stats[l].recompute_s = remat[l].recompute_s;
+  }
   return stats;
 }
 
@@ -166,22 +172,126 @@ Expected<std::vector<StageChoice>> StageCostBuilder::Choices(int64_t i, int64_t 
   } else {
     ASSIGN_OR_RETURN(choices, AutoShardingChoice(i, j, model));
   }
+  for (StageChoice& c : choices) c.activation_bytes_without_remat = c.activation_bytes_per_microbatch;
   cache_[key] = choices;
   return choices;
+}
+
+namespace {
+
+// Per microbatch and device: the whole batch's `bytes` over B microbatches and d devices.
+int64_t PerMicrobatch(int64_t bytes, int64_t microbatches, int64_t devices) {
+  return static_cast<int64_t>(static_cast<double>(bytes) /
+                              (static_cast<double>(microbatches) * static_cast<double>(devices)));
+}
+
+uint64_t LayersMask(int64_t i, int64_t j) {
+  uint64_t mask = 0;
+  for (int64_t l = i; l <= j && l < kMaxRematLayers; ++l) mask |= uint64_t{1} << l;
+  return mask;
+}
+
+}  // namespace
+
+RematPoint StageCostBuilder::PointOf(int64_t i, int64_t j, uint64_t mask) const {
+  RematPoint p;
+  p.mask = mask & LayersMask(i, j);
+  for (int64_t l = i; l <= j; ++l) {
+    const bool remat = l < kMaxRematLayers && (p.mask >> l & 1);
+    p.stash_bytes += remat ? stats_[l].remat_stash_bytes : stats_[l].activation_bytes;
+    if (remat) p.extra_s += stats_[l].recompute_s;
+  }
+  return p;
+}
+
+StageChoice StageCostBuilder::Realize(const StageChoice& c, const RematPoint& p,
+                                      int64_t devices) const {
+  if (p.mask == 0) return c;
+  const double bd = static_cast<double>(options_.microbatches) * static_cast<double>(devices);
+  StageChoice r = c;
+  r.remat_mask = p.mask;
+  r.recompute_s = p.extra_s / bd;
+  r.backward_s += r.recompute_s;
+  r.seconds += r.recompute_s;
+  r.activation_bytes_per_microbatch = PerMicrobatch(p.stash_bytes, options_.microbatches, devices);
+  return r;
+}
+
+const RematFrontier& StageCostBuilder::Frontier(int64_t i, int64_t j) {
+  auto key = std::make_pair(i, j);
+  if (auto it = frontiers_.find(key); it != frontiers_.end()) return it->second;
+  RematFrontier f;
+  int64_t from = i;
+  if (auto prev = frontiers_.find({i, j - 1}); j > i && prev != frontiers_.end()) {
+    f = prev->second;
+    from = j;
+  }
+  for (int64_t l = from; l <= j; ++l) {
+    LayerRematStats remat{stats_[l].remat_stash_bytes, stats_[l].recompute_s, 0};
+    f.Extend(l, stats_[l].activation_bytes, remat);
+  }
+  return frontiers_[key] = std::move(f);
+}
+
+std::optional<StageChoice> StageCostBuilder::Best(const std::vector<StageChoice>& choices,
+                                                  int64_t i, int64_t j, int64_t devices,
+                                                  int64_t in_flight) {
+  const int64_t limit = options_.memory_limit_bytes;
+  std::optional<StageChoice> best;
+  auto consider = [&](const StageChoice& c) {
+    if (c.fits(in_flight, limit) && (!best || c.seconds < best->seconds)) best = c;
+  };
+  for (const StageChoice& c : choices) {
+    switch (options_.remat) {
+      case RematMode::kNone:
+        consider(c);
+        break;
+      case RematMode::kAll:
+        consider(Realize(c, PointOf(i, j, LayersMask(i, j)), devices));
+        break;
+      case RematMode::kAuto:
+        if (c.fits(in_flight, limit)) {  // memory is ample: nothing is rematerialised
+          consider(c);
+          break;
+        }
+        // The least extra time that fits (points ascend in time, descend in stash).
+        for (const RematPoint& p : Frontier(i, j).points()) {
+          const int64_t act = PerMicrobatch(p.stash_bytes, options_.microbatches, devices);
+          if (c.static_bytes + in_flight * act > limit) continue;
+          consider(Realize(c, p, devices));
+          break;
+        }
+        break;
+    }
+  }
+  return best;
 }
 
 Expected<StageChoice> StageCostBuilder::Choose(int64_t i, int64_t j, const SubmeshShape& shape,
                                                int64_t in_flight) {
   ASSIGN_OR_RETURN(std::vector<StageChoice> choices, Choices(i, j, shape));
-  const StageChoice* best = nullptr;
-  for (const StageChoice& c : choices) {
-    if (c.fits(in_flight, options_.memory_limit_bytes) && (!best || c.seconds < best->seconds)) {
-      best = &c;
-    }
-  }
-  if (best == nullptr) {
+  std::optional<StageChoice> best = Best(choices, i, j, shape.size(), in_flight);
+  if (!best) {
     return ResourceExhausted("layers {}..{} do not fit on a {} submesh with {} microbatches in "
                              "flight", i, j, shape.ToString(), in_flight);
+  }
+  return *best;
+}
+
+Expected<StageChoice> StageCostBuilder::ChooseWithRemat(int64_t i, int64_t j,
+                                                        const SubmeshShape& shape,
+                                                        int64_t in_flight, uint64_t mask) {
+  ASSIGN_OR_RETURN(std::vector<StageChoice> choices, Choices(i, j, shape));
+  std::optional<StageChoice> best;
+  for (const StageChoice& c : choices) {
+    StageChoice r = Realize(c, PointOf(i, j, mask), shape.size());
+    if (r.fits(in_flight, options_.memory_limit_bytes) && (!best || r.seconds < best->seconds)) {
+      best = r;
+    }
+  }
+  if (!best) {
+    return ResourceExhausted("layers {}..{} with remat layers {} do not fit on a {} submesh",
+                             i, j, FormatLayerSet(mask), shape.ToString());
   }
   return *best;
 }
@@ -189,17 +299,19 @@ Expected<StageChoice> StageCostBuilder::Choose(int64_t i, int64_t j, const Subme
 Expected<StageCostTable> StageCostBuilder::Build(const std::vector<SubmeshShape>& shapes,
                                                  int64_t max_in_flight) {
   const auto num_layers = static_cast<int64_t>(stats_.size());
+  if (options_.remat != RematMode::kNone && num_layers > kMaxRematLayers) {
+    return InvalidArgument("rematerialisation per layer (remat {}) handles at most {} layers, "
+                           "not {}; cluster into fewer layers or use remat none",
+                           RematModeName(options_.remat), kMaxRematLayers, num_layers);
+  }
   StageCostTable table(num_layers, shapes, max_in_flight);
   for (int64_t i = 0; i < num_layers; ++i) {
     for (int64_t j = i; j < num_layers; ++j) {
       for (size_t q = 0; q < shapes.size(); ++q) {
         ASSIGN_OR_RETURN(std::vector<StageChoice> choices, Choices(i, j, shapes[q]));
         for (int64_t m = 1; m <= max_in_flight; ++m) {
-          double best = kInf;
-          for (const StageChoice& c : choices) {
-            if (c.fits(m, options_.memory_limit_bytes)) best = std::min(best, c.seconds);
-          }
-          table.set(i, j, static_cast<int64_t>(q), m, best);
+          std::optional<StageChoice> best = Best(choices, i, j, shapes[q].size(), m);
+          table.set(i, j, static_cast<int64_t>(q), m, best ? best->seconds : kInf);
         }
       }
     }

@@ -9,7 +9,9 @@
 //  - kAutoSharding: the stage's own program planned by the intra-op pass (PlanAutoSharding) on
 //    the submesh's logical mesh; its step time per microbatch. One solve per (i, j, q).
 // Memory per device: parameters (and for data parallelism their gradients) plus m microbatches
-// of the stage's saved activations, split over the submesh.
+// of the stage's saved activations, split over the submesh; with rematerialised layers
+// (remat.h) their stash instead of their activations, and their recomputed forward added to the
+// backward time.
 // Microbatches scale the whole-batch program: per microbatch, compute and activations are 1/B
 // of the step's (the program is not re-traced at the microbatch size).
 #pragma once
@@ -25,6 +27,7 @@
 #include "analysis/cost_model.h"
 #include "passes/auto_sharding/auto_sharding.h"
 #include "passes/pipeline/layer_clustering.h"
+#include "passes/pipeline/remat.h"
 #include "passes/pipeline/stage_assignment.h"
 #include "passes/pipeline/stage_dp.h"
 
@@ -37,6 +40,9 @@ struct LayerStats {
   int64_t weight_bytes = 0;       // trainable parameters (their gradients are synchronised)
   int64_t other_parameter_bytes = 0;  // optimizer state, step count, data inputs
   int64_t activation_bytes = 0;   // forward values that a backward op reads (kept for it)
+  // When the layer is rematerialised (remat.h): what it stashes instead, and the recomputation.
+  int64_t remat_stash_bytes = 0;
+  double recompute_s = 0;
 };
 
 // Weights: parameters updated in place (input_output_alias) that the forward reads; in a module
@@ -52,6 +58,9 @@ struct StageCostOptions {
   int64_t microbatches = 1;
   int64_t memory_limit_bytes = 0;  // per device
   AutoShardingOptions auto_sharding;  // kAutoSharding: options of each stage's solve
+  // Rematerialisation per layer (remat.h): kAuto picks, per table entry, the remat layers of
+  // least extra time that make the stage fit, and none when it fits without.
+  RematMode remat = RematMode::kNone;
 };
 
 // One stage's intra-op choice, for the report.
@@ -61,6 +70,9 @@ struct StageChoice {
   int64_t static_bytes = 0;   // per device: parameters (+ gradients)
   int64_t activation_bytes_per_microbatch = 0;  // per device
   std::string summary;        // "data parallel", "ZeRO-3 sharded", or the intra-op plan's figures
+  uint64_t remat_mask = 0;    // bit l: layer l is rematerialised
+  double recompute_s = 0;     // per microbatch and device, included in backward_s
+  int64_t activation_bytes_without_remat = 0;  // per microbatch and device
   bool fits(int64_t in_flight, int64_t limit) const {
     return static_bytes + in_flight * activation_bytes_per_microbatch <= limit;
   }
@@ -75,9 +87,20 @@ class StageCostBuilder {
   Expected<StageCostTable> Build(const std::vector<SubmeshShape>& shapes, int64_t max_in_flight);
   // The cheapest choice of layers [i..j] on `shape` that fits `in_flight` microbatches.
   Expected<StageChoice> Choose(int64_t i, int64_t j, const SubmeshShape& shape, int64_t in_flight);
+  // The cheapest choice of layers [i..j] on `shape` with exactly the remat layers of `mask`
+  // (whatever the options' remat mode) that fits `in_flight` microbatches (for brute force).
+  Expected<StageChoice> ChooseWithRemat(int64_t i, int64_t j, const SubmeshShape& shape,
+                                        int64_t in_flight, uint64_t mask);
   int64_t solves() const { return solves_; }
 
  private:
+  // `c` with the remat layers of `p` (whose sums are over layers i..j of `mask`).
+  StageChoice Realize(const StageChoice& c, const RematPoint& p, int64_t devices) const;
+  RematPoint PointOf(int64_t i, int64_t j, uint64_t mask) const;
+  const RematFrontier& Frontier(int64_t i, int64_t j);
+  // The least-time choice that fits per the remat mode, if any.
+  std::optional<StageChoice> Best(const std::vector<StageChoice>& choices, int64_t i, int64_t j,
+                                  int64_t devices, int64_t in_flight);
   Expected<std::vector<StageChoice>> Choices(int64_t i, int64_t j, const SubmeshShape& shape);
   Expected<std::vector<StageChoice>> AnalyticChoices(int64_t i, int64_t j, const CostModel& model);
   Expected<std::vector<StageChoice>> AutoShardingChoice(int64_t i, int64_t j,
@@ -91,6 +114,7 @@ class StageCostBuilder {
   int64_t solves_ = 0;
   // (i, j, submesh size) -> the choices; a size names a shape.
   std::map<std::tuple<int64_t, int64_t, int64_t>, std::vector<StageChoice>> cache_;
+  std::map<std::pair<int64_t, int64_t>, RematFrontier> frontiers_;  // (i, j) -> frontier
 };
 
 // The instructions of layers [first, last] as a module of their own: values of other layers

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <functional>
+#include <set>
 #include <unordered_map>
 
 #include "ir/verifier.h"
@@ -16,6 +18,10 @@ constexpr const char* kDerivedFromAttr = "xpar.derived_from";  // autodiff.h's a
 bool IsParameter(const Instruction& inst) { return inst.opcode() == Opcode::kParameter; }
 // Constants, iotas and the like: copied into every program that uses them, never sent.
 bool IsLeaf(const Instruction& inst) { return !IsParameter(inst) && inst.operand_count() == 0; }
+// Random ops would draw new numbers when run again: never recomputed.
+bool IsRandom(const Instruction& inst) {
+  return HasTrait(inst.opcode(), kSideEffect) || inst.opcode() == Opcode::kRngBitGenerator;
+}
 
 // Instructions (by index) that `roots` depend on, the roots included.
 std::vector<bool> Ancestors(const Computation& entry, const std::vector<const Instruction*>& roots) {
@@ -131,9 +137,9 @@ namespace {
 class Splitter {
  public:
   Splitter(const Module& gradient, const std::vector<int32_t>& stages, int32_t num_stages,
-           const Sets& sets)
+           const Sets& sets, const std::vector<bool>& recompute)
       : gradient_(gradient), entry_(*gradient.entry()), stages_(stages), num_stages_(num_stages),
-        sets_(sets) {}
+        sets_(sets), recompute_(recompute) {}
 
   Expected<StageSplit> Run(int64_t loss_index);
 
@@ -147,6 +153,17 @@ class Splitter {
     int32_t s = program / 2;
     return program % 2 == 0 ? s : 2 * num_stages_ - 1 - s;
   }
+  // Whether backward program `program` recomputes forward value `op` instead of reading it.
+  bool Recomputed(const Instruction& op, int32_t program) const {
+    const int64_t i = op.index();
+    return program % 2 == 1 && i < static_cast<int64_t>(recompute_.size()) && recompute_[i] &&
+           sets_.forward[i] && !IsParameter(op) && !IsLeaf(op) && !IsRandom(op) &&
+           stages_[i] == program / 2;
+  }
+  // `op` is read inside `program` (by `reader`, or by a recomputation of it): marks it as an
+  // output of its own program, or for a recomputed value, what the recomputation reads.
+  Status Need(const Instruction& op, int32_t program, const Instruction& reader,
+              std::vector<bool>& is_output);
   Status MarkOutputs();
   Expected<StageProgram> Build(int32_t program);
 
@@ -155,9 +172,31 @@ class Splitter {
   const std::vector<int32_t>& stages_;
   int32_t num_stages_;
   const Sets& sets_;
+  const std::vector<bool>& recompute_;
+  std::set<std::pair<int32_t, int64_t>> recomputed_;  // (program, value) already traversed
   std::vector<int64_t> output_index_;  // per instruction: its output number, or -1
   std::vector<std::vector<const Instruction*>> outputs_;  // per program
 };
+
+Status Splitter::Need(const Instruction& op, int32_t program, const Instruction& reader,
+                      std::vector<bool>& is_output) {
+  if (IsParameter(op) || IsLeaf(op) || ProgramOf(op) == program) return Status::Ok();
+  if (Recomputed(op, program)) {
+    if (!recomputed_.insert({program, op.index()}).second) return Status::Ok();
+    for (const Instruction* o : op.operands()) RETURN_IF_ERROR(Need(*o, program, op, is_output));
+    return Status::Ok();
+  }
+  if (Order(ProgramOf(op)) > Order(program)) {
+    const char* kind[] = {"forward", "backward"};
+    return InvalidArgument(
+        "pipeline: '{}' ({} of stage {}) reads '{}' ({} of stage {}), which runs after it; "
+        "values may only flow from earlier forward stages and later backward stages",
+        reader.name(), kind[program % 2], program / 2, op.name(), kind[ProgramOf(op) % 2],
+        ProgramOf(op) / 2);
+  }
+  is_output[op.index()] = true;
+  return Status::Ok();
+}
 
 Status Splitter::MarkOutputs() {
   const auto& insts = entry_.instructions();
@@ -168,16 +207,7 @@ Status Splitter::MarkOutputs() {
     if (!sets_.live[inst->index()] || IsParameter(*inst) || inst.get() == entry_.root()) continue;
     if (IsLeaf(*inst)) continue;
     for (const Instruction* op : inst->operands()) {
-      if (IsParameter(*op) || IsLeaf(*op) || ProgramOf(*op) == ProgramOf(*inst)) continue;
-      if (Order(ProgramOf(*op)) > Order(ProgramOf(*inst))) {
-        const char* kind[] = {"forward", "backward"};
-        return InvalidArgument(
-            "pipeline: '{}' ({} of stage {}) reads '{}' ({} of stage {}), which runs after it; "
-            "values may only flow from earlier forward stages and later backward stages",
-            inst->name(), kind[ProgramOf(*inst) % 2], ProgramOf(*inst) / 2, op->name(),
-            kind[ProgramOf(*op) % 2], ProgramOf(*op) / 2);
-      }
-      is_output[op->index()] = true;
+      RETURN_IF_ERROR(Need(*op, ProgramOf(*inst), *inst, is_output));
     }
   }
   for (const Instruction* r : entry_.root()->operands()) {
@@ -237,9 +267,12 @@ Expected<StageProgram> Splitter::Build(int32_t program) {
     out.inputs.push_back(ref);
     values[&src] = entry->AddInstruction(std::move(p));
   };
-  auto resolve = [&](const Instruction& op) {
+  std::function<void(const Instruction&)> resolve = [&](const Instruction& op) {
     if (values.count(&op)) return;
-    if (IsParameter(op)) {
+    if (Recomputed(op, program)) {  // rematerialised: cloned after what it reads
+      for (const Instruction* o : op.operands()) resolve(*o);
+      values[&op] = entry->AddInstruction(CloneInstruction(op, values, comps));
+    } else if (IsParameter(op)) {
       input(op, ValueRef{ValueRef::Kind::kParameter, op.attrs().parameter_number, -1, -1});
     } else if (IsLeaf(op)) {
       values[&op] = entry->AddInstruction(CloneInstruction(op, values, comps));
@@ -306,7 +339,23 @@ Expected<StageSplit> SplitByStage(const Module& gradient,
   ASSIGN_OR_RETURN(std::vector<int32_t> stages,
                    CompleteStageAssignment(gradient, stage_of_instruction, num_stages, options));
   ASSIGN_OR_RETURN(Sets sets, ClassifyInstructions(gradient, options.loss_index));
-  return Splitter(gradient, stages, num_stages, sets).Run(options.loss_index);
+  if (!options.recompute.empty() && options.recompute.size() != stages.size()) {
+    return InvalidArgument("pipeline: {} recompute entries for {} instructions",
+                           options.recompute.size(), stages.size());
+  }
+  return Splitter(gradient, stages, num_stages, sets, options.recompute).Run(options.loss_index);
+}
+
+int64_t StashBytes(const StageSplit& split, int32_t stage) {
+  const int32_t forward = ProgramIndex(stage, Phase::kForward);
+  const Shape& outputs = split.programs[forward].module->entry()->root()->shape();
+  std::set<int64_t> read;
+  for (const ValueRef& in : split.backward(stage).inputs) {
+    if (in.kind == ValueRef::Kind::kOutput && in.program == forward) read.insert(in.output);
+  }
+  int64_t bytes = 0;
+  for (int64_t o : read) bytes += outputs.tuple_shape(o).ByteSize();
+  return bytes;
 }
 
 }  // namespace xpar::pipeline

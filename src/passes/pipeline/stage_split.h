@@ -61,6 +61,11 @@ inline int32_t ProgramIndex(int32_t stage, Phase phase) {
 
 struct SplitOptions {
   int64_t loss_index = 0;  // the loss's index in the result tuple
+  // Per entry instruction (empty: none): forward values that a backward program of their own
+  // stage recomputes, from the values they read, instead of receiving them from the forward's
+  // stash (rematerialisation, remat.h). The recomputation reaches back through recomputed
+  // values to stashed or earlier-stage values and parameters. Random ops are never recomputed.
+  std::vector<bool> recompute;
 };
 
 // Completes a stage assignment: entries of -1 are inferred. A backward instruction takes the
@@ -80,5 +85,10 @@ Expected<std::vector<int32_t>> CompleteStageAssignment(const Module& gradient,
 Expected<StageSplit> SplitByStage(const Module& gradient,
                                   const std::vector<int32_t>& stage_of_instruction,
                                   int32_t num_stages, const SplitOptions& options = {});
+
+// Bytes per microbatch that stage `stage`'s forward keeps for its own backward (its stash: the
+// forward's outputs that the backward reads). Under 1F1B a stage holds it once per microbatch in
+// flight.
+int64_t StashBytes(const StageSplit& split, int32_t stage);
 
 }  // namespace xpar::pipeline
