@@ -10,7 +10,7 @@ CustomCallKernel FindCustomCall(std::string_view target) {
   static const auto* table = [] {
     auto* t = new std::unordered_map<std::string_view, CustomCallKernel>();
     for (auto family : {NeuronCustomCalls(), ShardingCustomCalls(), CheckCustomCalls(),
-                        ByteirCustomCalls(), LapackCustomCalls()}) {
+                        ByteirCustomCalls(), LapackCustomCalls(), LapackFfiCustomCalls()}) {
       for (const CustomCallEntry& e : family) t->emplace(e.target, e.kernel);
     }
     return t;
@@ -30,8 +30,10 @@ Expected<Literal> EvalCustomCall(const Instruction& inst, Operands ops, EvalCont
   CustomCallKernel kernel = FindCustomCall(target);
   if (!kernel && (target.starts_with("lapack_") || target.starts_with("blas_"))) {
     return Unimplemented("custom-call target \"{}\" (a jaxlib LAPACK/BLAS kernel) is not "
-                         "supported: of those the interpreter runs only the legacy (api_version "
-                         "2) lapack_?potrf, lapack_?getrf and blas_?trsm", target);
+                         "supported: of those the interpreter runs the legacy (api_version 2) "
+                         "lapack_?potrf, lapack_?getrf, blas_?trsm and the FFI "
+                         "lapack_?geqrf_ffi, lapack_?orgqr_ffi, lapack_?syevd_ffi, "
+                         "lapack_?gesdd_ffi", target);
   }
   if (!kernel) {
     return Unimplemented("custom-call target \"{}\" is not known to the interpreter", target);
