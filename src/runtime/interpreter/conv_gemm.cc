@@ -159,10 +159,15 @@ std::pair<int64_t, int64_t> FeatureRange(const Sizes& z, int64_t n, int64_t fg) 
 }
 
 // y += a * x over n elements; AVX2 where the CPU has it (no FMA: the same roundings as the
-// reference loop's separate multiply and add).
+// reference loop's separate multiply and add). clang (the sanitizer and fuzz builds) cannot
+// multiversion a template: one default version there.
+#if defined(__clang__)
+#define XPAR_CONV_AVX2_CLONE
+#else
+#define XPAR_CONV_AVX2_CLONE __attribute__((target_clones("avx2", "default")))
+#endif
 template <typename C>
-__attribute__((target_clones("avx2", "default"))) void AddScaled(C a, const C* x, C* y,
-                                                                 int64_t n) {
+XPAR_CONV_AVX2_CLONE void AddScaled(C a, const C* x, C* y, int64_t n) {
   for (int64_t i = 0; i < n; ++i) y[i] += a * x[i];
 }
 
