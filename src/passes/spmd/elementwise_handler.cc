@@ -2,6 +2,8 @@
 // elementwise op runs on the shards as they are once its operands agree on one spec: the
 // annotated one, else the most split operand's. Linear ops keep pending partial sums (a
 // partial gradient times the learning rate stays partial until a user needs it whole).
+#include <algorithm>
+
 #include "passes/spmd/spmd_internal.h"
 
 namespace xpar::spmd {
@@ -52,7 +54,18 @@ Expected<PValue> HandleElementwise(Partitioner& p, const Instruction& inst, cons
       if (shards > best) best = shards, target = s;
     }
   }
-  if (!want) target.partial_axes = KeptPartial(p, inst);
+  if (!want) {
+    target.partial_axes = KeptPartial(p, inst);
+    // A mesh axis splits a dimension or holds pending partial sums, never both: a partial
+    // operand of a multiply by an operand split over the same axis is summed first (it made
+    // partial axes {0, 0} downstream, and an all-reduce over them crashed the partitioner).
+    std::erase_if(target.partial_axes, [&](int64_t axis) {
+      for (const auto& axes : target.dim_axes) {
+        if (std::find(axes.begin(), axes.end(), axis) != axes.end()) return true;
+      }
+      return false;
+    });
+  }
   ShardingSpec whole = target;
   whole.partial_axes.clear();
   std::vector<Instruction*> operands;
