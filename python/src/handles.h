@@ -18,7 +18,10 @@ struct ModuleHandle {
 };
 
 struct PlanHandle {
-  ModuleHandle planned;  // Plan::instructions point into planned.model->module
+  ModuleHandle source;   // the module given to xpar.plan (what plans and runs are checked by)
+  // Plan::instructions point into planned.model->module: a copy of source after DCE/CSE
+  // (SimplifyForPlanning, as `xpar plan` runs it), or source itself with simplify=False.
+  ModuleHandle planned;
   Plan plan;
   Mesh mesh{std::vector<int64_t>{1}};
   std::shared_ptr<const CostModel> cost_model;  // what the plan was priced with

@@ -3,12 +3,16 @@
 #include <fmt/format.h>
 #include <pybind11/stl.h>
 
+#include <chrono>
+
 #include "api.h"
+#include "autodiff/clone.h"
 #include "errors.h"
 #include "frontends/hlo/hlo_parser.h"
 #include "ir/printer.h"
 #include "passes/auto_sharding/plan_export.h"
 #include "passes/auto_sharding/plan_report.h"
+#include "passes/simplify/simplify.h"
 #include "report/plan_html.h"
 #include "support/units.h"
 
@@ -27,7 +31,8 @@ Expected<solver::Backend> ParseBackend(const std::string& name) {
 PlanHandle MakePlan(const ModuleHandle& m, const std::string& mesh_text,
                     const std::string& cluster_name, const std::string& memory, double time_limit,
                     const std::string& backend, uint64_t seed, int stall_rounds,
-                    bool shard_parameters, const std::string& latency) {
+                    bool shard_parameters, const std::string& latency, bool simplify) {
+  const auto start = std::chrono::steady_clock::now();
   Mesh mesh = Unwrap(Mesh::Parse(mesh_text));
   CostModel model = Unwrap(CostModel::Create(mesh, Unwrap(LoadCluster(cluster_name))));
   // One alpha per collective by default, as `xpar plan` (and Alpa, XLA) price them.
@@ -47,12 +52,28 @@ PlanHandle MakePlan(const ModuleHandle& m, const std::string& mesh_text,
   options.solve.seed = seed;
   options.solve.fast_stall_rounds = stall_rounds;
   options.solve.backend = Unwrap(ParseBackend(backend));
+  options.merge_followers = simplify;
+  ModuleHandle planned = m;
+  SimplifyLog simplified;
+  if (simplify) {  // on a copy: the Module object stays as the user loaded it
+    auto copy = std::make_shared<LoadedModel>();
+    copy->module = Unwrap(autodiff::CloneModule(*m.model->module));
+    copy->stored = m.model->stored;
+    simplified = Unwrap(SimplifyForPlanning(*copy->module));
+    planned = ModuleHandle{std::move(copy), m.origin};
+  }
+  // As `xpar plan --time-limit`: the simplification's time counts against the limit.
+  options.solve.time_limit_s = std::max(
+      0.1, time_limit -
+               std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   Expected<Plan> plan = [&] {
     py::gil_scoped_release release;
-    return PlanAutoSharding(*m.model->module, model, options);
+    return PlanAutoSharding(*planned.model->module, model, options);
   }();
-  return PlanHandle{m, Unwrap(std::move(plan)), std::move(mesh),
-                    std::make_shared<const CostModel>(std::move(model)), std::nullopt};
+  PlanHandle h{m, planned, Unwrap(std::move(plan)), std::move(mesh),
+               std::make_shared<const CostModel>(std::move(model)), std::nullopt};
+  h.plan.simplified = std::move(simplified);
+  return h;
 }
 
 const InstructionPlan& FindInstruction(const PlanHandle& h, std::string name) {
@@ -101,11 +122,12 @@ py::dict Estimate(const PlanHandle& h) {
 
 const ModuleHandle& AnnotatedModule(PlanHandle& h) {
   if (h.annotated) return *h.annotated;
-  // A copy by printing and parsing (HLO text round-trips), annotated by instruction name.
-  const Module& original = *h.planned.model->module;
+  // A copy of the module as given, by printing and parsing (HLO text round-trips), annotated by
+  // instruction name (the plan's JSON maps what DCE/CSE removed or merged back onto it).
+  const Module& original = *h.source.model->module;
   auto copy = std::make_shared<LoadedModel>();
-  copy->module = Unwrap(ParseHloModule(PrintModule(original), h.planned.origin));
-  copy->stored = h.planned.model->stored;
+  copy->module = Unwrap(ParseHloModule(PrintModule(original), h.source.origin));
+  copy->stored = h.source.model->stored;
   ThrowIfError(AnnotateModuleFromJson(*copy->module, PlanToJson(h.plan, h.mesh), h.mesh));
   h.annotated = ModuleHandle{std::move(copy), h.planned.origin};
   return *h.annotated;
@@ -115,7 +137,12 @@ void BindPlan(py::module_& m) {
   py::class_<PlanHandle>(m, "Plan")
       .def_property_readonly("mesh", [](const PlanHandle& h) { return h.mesh.shape(); })
       .def_property_readonly("cluster", [](const PlanHandle& h) { return h.plan.cluster; })
-      .def_property_readonly("module", [](const PlanHandle& h) { return h.planned; })
+      .def_property_readonly("module", [](const PlanHandle& h) { return h.source; })
+      .def_property_readonly("simplified",
+                             [](const PlanHandle& h) {
+                               return py::make_tuple(h.plan.simplified.instructions_removed,
+                                                     h.plan.simplified.merged.size());
+                             })
       .def(
           "summary",
           [](const PlanHandle& h, size_t rows) {
@@ -140,7 +167,8 @@ void BindPlan(py::module_& m) {
       });
   m.def("plan", &MakePlan, py::arg("module"), py::arg("mesh"), py::arg("cluster"),
         py::arg("memory"), py::arg("time_limit"), py::arg("backend"), py::arg("seed"),
-        py::arg("stall_rounds"), py::arg("shard_parameters"), py::arg("latency"));
+        py::arg("stall_rounds"), py::arg("shard_parameters"), py::arg("latency"),
+        py::arg("simplify"));
   m.def("clusters", &ClusterPresetNames);
 }
 

@@ -85,7 +85,7 @@ py::tuple RunUnpartitioned(const Module& module, const std::vector<Literal>& arg
 // (outputs, differences or None, seconds, devices).
 py::tuple Run(const ModuleHandle& m, const py::object& inputs, const std::string& mesh_text,
               bool check, double rtol, PlanHandle* plan, int64_t replicas) {
-  if (plan != nullptr && plan->planned.model != m.model) {
+  if (plan != nullptr && plan->source.model != m.model) {
     throw Error("the plan was made for another module: pass the module given to xpar.plan");
   }
   const ModuleHandle& runs = plan != nullptr ? AnnotatedModule(*plan) : m;

@@ -1,16 +1,20 @@
 """xpar from Python: load a model (HLO, StableHLO/MHLO, TorchScript), plan its sharding over a
 device mesh (Alpa's intra-operator pass), run it partitioned on simulated devices and check it
-against one device.
+against one device, and train it (autodiff + optimizer, planned and partitioned steps).
 
     import numpy as np, xpar
     m = xpar.load("examples/mlp_train_step.hlo")
     p = xpar.plan(m, mesh=(2, 2), cluster="dgx-a100", memory="100KiB")
     print(p.summary())
     outs = xpar.run(m, "random:0", mesh=(2, 2), plan=p, check=True)
+    result = xpar.train("forward.hlo", mesh=(2, 2), steps=10, lr=1e-2, callback=print)
 
 Errors raise xpar.Error (a failed check: xpar.CheckError) with xpar's located message.
 See docs/python.md.
 """
+import os
+import sys
+import warnings
 from collections import namedtuple
 
 import numpy as np
@@ -18,12 +22,20 @@ import numpy as np
 from . import _xpar
 from ._xpar import CheckError, Error
 
-__all__ = ["load", "plan", "run", "clusters", "Module", "Plan", "Outputs", "Error",
-           "CheckError", "Parameter", "Output", "Sharding", "Estimate"]
+__all__ = ["load", "plan", "run", "train", "clusters", "Module", "Plan", "Outputs", "Error",
+           "CheckError", "Parameter", "Output", "Sharding", "Estimate", "StepReport",
+           "TrainResult"]
 
 Parameter = namedtuple("Parameter", "number name shape dtype stored")
 Output = namedtuple("Output", "shape dtype")
 Sharding = namedtuple("Sharding", "name shape dtype specs hlo bytes_per_device")
+StepReport = namedtuple(
+    "StepReport", "step steps loss seconds samples_per_s reference_loss rel_diff check_failed "
+    "checkpoint_written")
+StepReport.__doc__ = """What one training step did: step (1-based: steps done after it) of steps, the
+loss, the step's seconds and samples per second; with check=True the one-device loss
+(reference_loss, else None), their relative difference and whether it exceeds rtol;
+checkpoint_written: a checkpoint after this step is in checkpoint_dir."""
 Estimate = namedtuple(
     "Estimate", "seconds compute_seconds communication_seconds bytes_per_device "
     "memory_limit_bytes fits solver optimal solve_seconds build_seconds")
@@ -94,6 +106,11 @@ class Plan:
         return tuple(self._h.mesh)
 
     @property
+    def simplified(self):
+        """(instructions removed, duplicates merged) by DCE/CSE before planning."""
+        return tuple(self._h.simplified)
+
+    @property
     def estimate(self):
         """Estimate: seconds per step (compute + communication), bytes_per_device (peak),
         whether that fits the memory limit, and the solve."""
@@ -159,18 +176,23 @@ def load(path, input_shapes=None, inputs_file=None):
 
 
 def plan(module, mesh, cluster="dgx-a100", memory=None, time_limit=10.0, backend="auto",
-         seed=1, stall_rounds=50, shard_parameters=False, latency="per-collective"):
+         seed=1, stall_rounds=50, shard_parameters=False, latency="per-collective",
+         simplify=True):
     """Chooses a sharding for every tensor of `module` on `mesh` (e.g. (2, 4)) as `xpar plan`
     does, with the same defaults: cluster is a preset (xpar.clusters()) or a JSON file; memory
     the per-device limit ("40GiB" or bytes; default the cluster's device memory); time_limit
     seconds for building and solving; backend "exact" (CBC), "fast" or "auto"; seed and
     stall_rounds steer the fast solver (0 rounds: use the whole time limit); shard_parameters
     stores every parameter split (ZeRO-3 style); latency "per-collective" (one alpha per
-    collective, as Alpa and XLA) or "per-ring-step". Raises xpar.Error, naming the tensors that
-    fill the peak, when no sharding fits the memory limit."""
+    collective, as Alpa and XLA) or "per-ring-step". simplify=False skips what `xpar plan
+    --no-simplify` skips: DCE/CSE of a copy of the module before planning (the time counts
+    against time_limit; the plan still applies to the module as given) and follower merging.
+    Raises xpar.Error, naming the tensors that fill the peak, when no sharding fits the memory
+    limit."""
     handle = _xpar.plan(module._h, _mesh_text(mesh), str(cluster),
                         "" if memory is None else str(memory), float(time_limit), str(backend),
-                        int(seed), int(stall_rounds), bool(shard_parameters), str(latency))
+                        int(seed), int(stall_rounds), bool(shard_parameters), str(latency),
+                        bool(simplify))
     return Plan(handle, module)
 
 
@@ -210,3 +232,131 @@ def run(module, inputs="random:0", mesh=None, check=False, plan=None, rtol=1e-5,
 def clusters():
     """The cluster presets plan() knows (cluster= also takes a JSON file)."""
     return list(_xpar.clusters())
+
+
+class TrainResult:
+    """What train() returns. parameters: the trained weights by name (NumPy arrays, full, not
+    split); optimizer_state: the optimizer's state tensors by name ("exp_avg.<weight>", ...);
+    losses: the loss of every step run (from the first step after a resumed checkpoint on);
+    reports: the StepReport of each; first_step: the steps done before this run (a resumed
+    checkpoint's step, else 0); devices: how many simulated devices ran it."""
+
+    def __init__(self, parameters, optimizer_state, reports, first_step, devices):
+        self.parameters = parameters
+        self.optimizer_state = optimizer_state
+        self.reports = reports
+        self.losses = [r.loss for r in reports]
+        self.first_step = first_step
+        self.devices = devices
+
+    def __repr__(self):
+        last = f", last loss {self.losses[-1]:.6f}" if self.losses else ""
+        return (f"<xpar.TrainResult: {len(self.parameters)} parameters, steps "
+                f"{self.first_step + 1}..{self.first_step + len(self.losses)}{last}>")
+
+
+def _named_arrays(arrays, what):
+    if not isinstance(arrays, dict):
+        raise Error(f"{what}: expected a dict of arrays or an .npz/.safetensors path, "
+                    f"not {type(arrays).__name__}")
+    return {str(k): _as_array(v) for k, v in arrays.items()}
+
+
+def _train_options(mesh, steps, optimizer, lr, momentum, weight_decay, clip_norm, loss_scale,
+                   loss_index, weights, seed, check, rtol, checkpoint_dir, checkpoint_every,
+                   resume, plan_file, save_plan, cluster, memory, data_parallel,
+                   shard_parameters, plan_time_limit, input_shapes, verbose):
+    o = _xpar.TrainOptions()
+    o.mesh = _mesh_text(mesh) or "1"
+    o.steps, o.optimizer, o.lr, o.momentum = int(steps), str(optimizer), float(lr), float(momentum)
+    o.weight_decay, o.clip_norm, o.loss_scale = float(weight_decay), float(clip_norm), \
+        float(loss_scale)
+    o.loss_index = -2 if loss_index is None else int(loss_index)
+    o.weights = [str(w) for w in (weights or [])]
+    o.seed, o.check, o.rtol = int(seed), bool(check), float(rtol)
+    o.checkpoint_dir = str(checkpoint_dir or "")
+    o.checkpoint_every = int(checkpoint_every)
+    if resume is True:
+        if not checkpoint_dir:
+            raise Error("resume=True continues from checkpoint_dir: give checkpoint_dir")
+        resume = checkpoint_dir
+    o.resume = str(resume or "")
+    o.plan, o.save_plan = str(plan_file or ""), str(save_plan or "")
+    o.cluster, o.memory = str(cluster), "" if memory is None else str(memory)
+    o.data_parallel, o.shard_parameters = bool(data_parallel), bool(shard_parameters)
+    o.plan_time_limit = float(plan_time_limit)
+    o.input_shapes = list(input_shapes or [])
+    o.quiet = not verbose
+    return o
+
+
+def train(model, mesh=None, steps=20, optimizer="adamw", lr=1e-3, momentum=0.9,
+          weight_decay=0.0, clip_norm=0.0, loss_scale=1.0, loss_index=None, weights=None,
+          data=None, inputs=None, seed=0, check=False, rtol=1e-4, callback=None,
+          checkpoint_dir=None, checkpoint_every=0, resume=False, plan_file=None, save_plan=None,
+          cluster="dgx-a100", memory=None, data_parallel=False, shard_parameters=False,
+          plan_time_limit=10.0, input_shapes=None, verbose=False):
+    """Trains `model` on `mesh` (e.g. (2, 2); None: one device) as `xpar train` does, with
+    each simulated device (a thread) keeping its shards of the weights and optimizer state
+    between steps, and returns a TrainResult (the trained parameters as NumPy arrays and the
+    per-step losses).
+
+    model: an xpar.Module (xpar.load, xpar.torch.capture) or a model file. A forward + loss
+    gets the backward pass and the optimizer (optimizer "sgd", "momentum" or "adamw", with lr,
+    momentum, weight_decay as torch.optim, clip_norm, loss_scale); a whole training step (its
+    outputs alias its inputs) runs as it is. loss_index picks the loss output; weights names the
+    parameters to train (default: a trace's stored weights, else every floating-point parameter
+    that `data` does not feed).
+    data: the per-step data, a dict of arrays by parameter name (or argN) or an .npz path;
+    each array holds steps x batch rows, step i reads rows [i*batch, (i+1)*batch), wrapping
+    around. inputs: starting values of any parameters (a dict or an .npz/.safetensors path);
+    the rest start random (seed) or, for optimizer state, at zero.
+    check=True also runs every step on one device and raises xpar.CheckError when a loss
+    differs by more than rtol (relative).
+    callback(StepReport) is called after every step; an exception it raises stops training
+    and propagates.
+    checkpoint_dir: write checkpoints there every checkpoint_every steps and after the last;
+    resume=True (or a checkpoint folder) continues from the latest one up to `steps`, with the
+    same plan, bit-identically to an uninterrupted run.
+    plan_file / save_plan: apply / write the plan JSON; cluster, memory, data_parallel,
+    shard_parameters, plan_time_limit steer the planner as `xpar train`'s flags do.
+    verbose=True prints the plan and the planner's progress. Errors raise xpar.Error."""
+    options = _train_options(mesh, steps, optimizer, lr, momentum, weight_decay, clip_norm,
+                             loss_scale, loss_index, weights, seed, check, rtol, checkpoint_dir,
+                             checkpoint_every, resume, plan_file, save_plan, cluster, memory,
+                             data_parallel, shard_parameters, plan_time_limit, input_shapes,
+                             verbose)
+    data_arrays = input_arrays = None
+    if isinstance(data, (str, os.PathLike)):
+        options.data = str(data)
+    elif data is not None:
+        data_arrays = _named_arrays(data, "data")
+    if isinstance(inputs, (str, os.PathLike)):
+        options.inputs = str(inputs)
+    elif inputs is not None:
+        input_arrays = _named_arrays(inputs, "inputs")
+    handle = None
+    if isinstance(model, Module):
+        handle = model._h
+    elif isinstance(model, (str, os.PathLike)):
+        options.model = str(model)
+    else:
+        raise Error(f"model of type {type(model).__name__}: expected an xpar.Module or a path")
+    # Quiet, only notes and warnings arrive on `warn`; verbose, the planner's progress too.
+    log = print if verbose else None
+    warn = (lambda line: print(line, file=sys.stderr)) if verbose else warnings.warn
+    trainer = _xpar.trainer(handle, options, data_arrays, input_arrays, log, warn)
+    reports = []
+    while not trainer.done:
+        report = StepReport(*trainer.step())
+        reports.append(report)
+        if report.check_failed:
+            raise CheckError(f"step {report.step}: loss {report.loss:.9g} differs from the "
+                             f"one-device loss {report.reference_loss:.9g} by "
+                             f"{report.rel_diff:.3g} (relative), over rtol {rtol:g}")
+        if callback is not None:
+            callback(report)
+    parameters, state = {}, {}
+    for name, array, is_state in trainer.carried():
+        (state if is_state else parameters)[name] = array
+    return TrainResult(parameters, state, reports, trainer.first_step, trainer.devices)
