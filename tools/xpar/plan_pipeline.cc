@@ -33,6 +33,7 @@ Expected<pipeline::PipelineOptions> MakePipelineOptions(const PipelineCliArgs& a
     }
   }
   o.loss_index = a.loss_index;
+  ASSIGN_OR_RETURN(o.remat, pipeline::ParseRematMode(a.remat));
   o.clustering.num_layers = a.layers;
   o.cost_mode = a.stage_cost == "auto-sharding" ? pipeline::StageCostMode::kAutoSharding
                                                 : pipeline::StageCostMode::kAnalytic;
@@ -78,6 +79,7 @@ void Print(const pipeline::PipelineResult& r, const std::string& model, const Me
              "solves), DP {:.1f} ms ({} of {} bounds)\n",
              r.clustering_s * 1e3, r.cost_table_s * 1e3, r.table_entries, r.solves, r.dp_s * 1e3,
              r.bounds_tried, r.bounds_total);
+  fmt::print("{}", pipeline::RematReport(r));
 }
 
 nlohmann::json ToJson(const pipeline::PipelineResult& r, const Mesh& mesh) {
@@ -91,6 +93,9 @@ nlohmann::json ToJson(const pipeline::PipelineResult& r, const Mesh& mesh) {
                       {"forward_seconds", st.forward_seconds},
                       {"backward_seconds", st.backward_seconds},
                       {"peak_bytes", st.peak_bytes},
+                      {"remat_layers", st.remat_layers},
+                      {"activation_bytes", r.stages[s].activation_bytes},
+                      {"activation_bytes_without_remat", r.stages[s].activation_bytes_without_remat},
                       {"in_flight_microbatches", r.stages[s].in_flight},
                       {"instructions", r.stages[s].instructions},
                       {"intra_op", r.stages[s].intra_op}});
@@ -100,6 +105,7 @@ nlohmann::json ToJson(const pipeline::PipelineResult& r, const Mesh& mesh) {
           {"schedule", "1F1B"},
           {"layers", r.clustering.num_layers},
           {"memory_limit_bytes", r.memory_limit_bytes},
+          {"remat", pipeline::RematModeName(r.remat)},
           {"estimated_step_seconds", r.plan.estimated_step_seconds},
           {"stages", stages},
           {"stage_of_instruction", r.plan.stage_of_instruction},
@@ -124,6 +130,11 @@ void AddPipelineOptions(CLI::App& cmd, PipelineCliArgs& a) {
                  "--pipeline: price stages with the fast analytic model (data parallel or ZeRO-3 "
                  "per submesh; default) or by planning each stage with the intra-op pass")
       ->check(CLI::IsMember({"fast", "auto-sharding"}));
+  cmd.add_option("--remat", a.remat,
+                 "--pipeline: rematerialise layers (recompute their activations in the backward "
+                 "instead of stashing them): auto (default: only where a stage does not fit), "
+                 "none, all")
+      ->check(CLI::IsMember({"auto", "none", "all"}));
   cmd.add_option("--loss-index", a.loss_index,
                  "--pipeline: the loss's element in the ROOT tuple (default 0; -1: the ROOT)");
 }

@@ -22,6 +22,7 @@ struct PipelineCliArgs {
   int64_t layers = 16;
   std::string stage_cost = "fast";
   int64_t loss_index = 0;
+  std::string remat = "auto";  // --remat: auto | none | all (passes/pipeline/remat.h)
 };
 
 void AddPipelineOptions(CLI::App& cmd, PipelineCliArgs& args);

@@ -4,6 +4,11 @@
 #include <algorithm>
 #include <chrono>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "support/units.h"
+
 #include "passes/pipeline/stage_assignment.h"
 #include "passes/pipeline/stage_dp.h"
 
@@ -128,6 +133,25 @@ Expected<PipelineResult> PlanPipeline(const Module& module, const Cluster& clust
   }
   r.recompute = RecomputedInstructions(module, roles, r.layer_of_instruction, remat_layer);
   return r;
+}
+
+std::string RematReport(const PipelineResult& r) {
+  const std::string head = fmt::format("rematerialisation ({}):", RematModeName(r.remat));
+  std::string out;
+  for (size_t s = 0; s < r.plan.stages.size(); ++s) {
+    const Stage& st = r.plan.stages[s];
+    if (st.remat_layers.empty()) continue;
+    uint64_t mask = 0;
+    for (int64_t l : st.remat_layers) mask |= uint64_t{1} << l;
+    out += fmt::format("{} stage {} recomputes layers {} (+{:.4f} ms per microbatch); activations "
+                       "{} per device instead of {}\n",
+                       head, s, FormatLayerSet(mask), r.stages[s].recompute_s * 1e3,
+                       HumanBytes(r.stages[s].activation_bytes),
+                       HumanBytes(r.stages[s].activation_bytes_without_remat));
+  }
+  if (!out.empty()) return out;
+  return r.remat == RematMode::kNone ? head + " off\n"
+                                     : head + " none, every stage fits without it\n";
 }
 
 }  // namespace xpar::pipeline

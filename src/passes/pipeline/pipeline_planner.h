@@ -62,4 +62,10 @@ struct PipelineResult {
 Expected<PipelineResult> PlanPipeline(const Module& module, const Cluster& cluster,
                                       const PipelineOptions& options);
 
+// Which layers each stage rematerialises and its activation memory with and without, one line
+// per stage that does (or one line saying none does):
+//   rematerialisation (auto): stage 0 recomputes layers 1-3 (+0.012 ms per microbatch);
+//   activations 1.2 MiB per device instead of 3.4 MiB
+std::string RematReport(const PipelineResult& result);
+
 }  // namespace xpar::pipeline
