@@ -17,7 +17,9 @@
 
 #include "cli_util.h"
 #include "cmd_train_pipeline.h"
+#include "runtime/mpi/mpi_chunked.h"
 #include "runtime/mpi/mpi_runtime.h"
+#include "runtime/mpi/mpi_wait.h"
 #include "runtime/pipeline/mpi_pipeline.h"
 #include "runtime/pipeline/plan_json.h"
 
@@ -221,15 +223,12 @@ bool AllRanksOk(const Status& mine, int rank) {
 
 // Rank 0's text on every rank.
 Expected<std::string> BroadcastText(std::string text, int rank) {
+  // The others wait here while rank 0 plans: sleeping, so the planner has the cores.
   uint64_t size = text.size();
-  if (MPI_Bcast(&size, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD) != MPI_SUCCESS ||
-      size > static_cast<uint64_t>(std::numeric_limits<int>::max())) {
-    return Internal("rank {}: MPI_Bcast of the plan's size failed", rank);
-  }
+  RETURN_IF_ERROR(BcastYielding(&size, sizeof(size), 0, MPI_COMM_WORLD, kDefaultMaxMessageBytes));
   text.resize(size);
-  if (MPI_Bcast(text.data(), static_cast<int>(size), MPI_CHAR, 0, MPI_COMM_WORLD) != MPI_SUCCESS) {
-    return Internal("rank {}: MPI_Bcast of the plan ({} bytes) failed", rank, size);
-  }
+  RETURN_IF_ERROR(BcastYielding(text.data(), static_cast<int64_t>(size), 0, MPI_COMM_WORLD,
+                                kDefaultMaxMessageBytes));
   return text;
 }
 

@@ -1,5 +1,7 @@
 // The pipeline runtime over MPI ranks (mpi_pipeline.h): this rank's stage over the schedule,
-// values between stages as leader-to-leader messages broadcast in the receiving stage.
+// values between stages as leader-to-leader messages broadcast in the receiving stage. Waits
+// for other stages sleep (mpi_wait.h) rather than spin, so waiting ranks leave the cores to
+// working ones when ranks outnumber cores.
 #include "runtime/pipeline/mpi_pipeline.h"
 
 #include <fmt/format.h>
@@ -10,6 +12,7 @@
 
 #include "runtime/mpi/mpi_chunked.h"
 #include "runtime/mpi/mpi_ops.h"
+#include "runtime/mpi/mpi_wait.h"
 
 namespace xpar::pipeline {
 namespace {
@@ -143,14 +146,7 @@ int MpiPipeline::Tag(const Key& key) const {
 }
 
 Status MpiPipeline::Broadcast(Literal& value, int root, MPI_Comm comm) const {
-  uint8_t* data = value.raw();
-  const int64_t bytes = value.size_bytes();
-  const int64_t per_call = ElementsPerCall(max_bytes(), 1);
-  for (int64_t off = 0; off < bytes; off += per_call) {
-    const int count = static_cast<int>(std::min(per_call, bytes - off));
-    XPAR_MPI_CALL(MPI_Bcast(data + off, count, MPI_BYTE, root, comm));
-  }
-  return Status::Ok();
+  return BcastYielding(value.raw(), value.size_bytes(), root, comm, max_bytes());
 }
 
 Expected<std::shared_ptr<const Literal>> MpiPipeline::Input(Step& step, const Key& key,
@@ -171,9 +167,9 @@ Expected<std::shared_ptr<const Literal>> MpiPipeline::Input(Step& step, const Ke
   }
   Literal value(shape);
   if (is_leader()) {
-    RETURN_IF_ERROR(ChunkedRecv(value.raw(), value.size_bytes(),
-                                leaders_[StageOfProgram(key.program)], Tag(key), world_,
-                                max_bytes()));
+    RETURN_IF_ERROR(RecvYielding(value.raw(), value.size_bytes(),
+                                 leaders_[StageOfProgram(key.program)], Tag(key), world_,
+                                 max_bytes()));
   }
   RETURN_IF_ERROR(Broadcast(value, 0, stage_comm_));
   auto shared = std::make_shared<const Literal>(std::move(value));
@@ -277,9 +273,9 @@ Expected<PipelineRunResult> MpiPipeline::Run(std::span<const Literal> args) {
   }
   for (Outgoing& out : step.outgoing) {
     if (!status.ok()) break;
-    int rc = MPI_Waitall(static_cast<int>(out.requests.size()), out.requests.data(),
-                         MPI_STATUSES_IGNORE);
-    if (rc != MPI_SUCCESS) status = MpiError(rc, "MPI_Waitall (pipeline sends)");
+    for (MPI_Request& request : out.requests) {
+      if (status.ok()) status = WaitYielding(request, "MPI_Isend (pipeline values)");
+    }
   }
   if (!status.ok()) Abort(status);
   PipelineRunResult result;
@@ -314,8 +310,8 @@ Status MpiPipeline::Share(int32_t from, const std::vector<int32_t>& to, Literal&
     return Status::Ok();
   }
   if (is_leader()) {
-    RETURN_IF_ERROR(ChunkedRecv(value.raw(), value.size_bytes(), leaders_[from], kShareTag,
-                                world_, max_bytes()));
+    RETURN_IF_ERROR(RecvYielding(value.raw(), value.size_bytes(), leaders_[from], kShareTag,
+                                 world_, max_bytes()));
   }
   return Broadcast(value, 0, stage_comm_);
 }

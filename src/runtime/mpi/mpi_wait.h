@@ -1,0 +1,27 @@
+// Waiting for an MPI request without spinning on a core: MPI_Test, then sleeps that grow from
+// 20 us to 1 ms. A rank that waits long (a pipeline stage for another, every rank for rank 0's
+// planner) leaves the cores to the ranks that work, which matters when ranks outnumber cores
+// (mpirun --oversubscribe), where MPI's own blocking calls busy-poll.
+#pragma once
+
+#ifndef OMPI_SKIP_MPICXX
+#define OMPI_SKIP_MPICXX 1
+#endif
+#include <mpi.h>
+
+#include <cstdint>
+
+#include "support/status.h"
+
+namespace xpar {
+
+// Completes `request`; errors name this rank and `what`.
+Status WaitYielding(MPI_Request& request, const char* what);
+
+// Receives `bytes` from `source` in pieces of at most max_bytes (as ChunkedSend sends them) and
+// broadcasts bytes from `root` in `comm`, each piece waited for with WaitYielding.
+Status RecvYielding(void* data, int64_t bytes, int source, int tag, MPI_Comm comm,
+                    int64_t max_bytes);
+Status BcastYielding(void* data, int64_t bytes, int root, MPI_Comm comm, int64_t max_bytes);
+
+}  // namespace xpar
