@@ -208,5 +208,30 @@ TEST(KernelsRowFusion, SharedValuesAndColumnReductions) {
   }
 }
 
+// Rows holding NaNs (at the start, the middle, the ragged tail) and signed zeros: the fused
+// max reduce (8 lanes, AVX2 blends) propagates NaN as XLA's maximum does, and softmax rows with
+// a NaN are NaN in both runs; other rows agree as above.
+TEST(KernelsRowFusion, NanAndZeroRows) {
+  const int64_t rows = 64, cols = 45;
+  Literal x = Random(PrimitiveType::kF32, {rows, cols}, 7);
+  for (int64_t r = 0; r < rows; r += 5) x.SetFromDouble(r * cols + (r * 7) % cols, NAN);
+  for (int64_t c = 0; c < cols; ++c) x.SetFromDouble(3 * cols + c, c % 2 ? -0.0 : 0.0);
+  const std::string hlo = Module("f32", Softmax(rows, cols));
+  Result unfused = RunModule(hlo, {x}, false, 1);
+  Result fused = RunModule(hlo, {x}, true, 2);
+  for (int64_t r = 0; r < rows; ++r) {
+    for (int64_t c = 0; c < cols; ++c) {
+      const double f = fused.value.GetAsDouble(r * cols + c);
+      const double u = unfused.value.GetAsDouble(r * cols + c);
+      if (r % 5 == 0) {
+        ASSERT_TRUE(std::isnan(f) && std::isnan(u)) << r << "," << c;
+      } else {
+        ASSERT_NEAR(f, u, 1e-5 * std::fabs(u) + 1e-9) << r << "," << c;
+      }
+    }
+  }
+  EXPECT_NEAR(fused.value.GetAsDouble(3 * cols), 1.0 / cols, 1e-7) << "a row of signed zeros";
+}
+
 }  // namespace
 }  // namespace xpar

@@ -19,17 +19,23 @@ namespace {
 
 using Kind = RowFusion::Kind;
 
-constexpr int kLanes = 8;  // interleaved partial folds: independent chains the CPU overlaps
+constexpr int kLanes = kFoldLanes;
 
 // init op x[0] op ... op x[n-1]; rows of 16 or more fold in kLanes interleaved lanes combined
-// pairwise (sums differ from one sequential chain by rounding only; max/min are the same).
+// pairwise (SumLanesF32's order; sums differ from one sequential chain by rounding only,
+// max/min give the same values).
 template <typename T, typename Op>
-T FoldRow(const T* x, int64_t n, T init, Op op) {
+T FoldRow(const T* x, int64_t n, T init, NativeReduceOp kind, Op op) {
   using A = ComputeT<T>;
   A acc = Widen(init);
   if (n < 2 * kLanes) {
     for (int64_t j = 0; j < n; ++j) acc = op(acc, Widen(x[j]));
     return Narrow<T>(acc);
+  }
+  if constexpr (std::is_same_v<T, float>) {
+    if (kind == NativeReduceOp::kAdd) return op(acc, SumLanesF32(x, n));
+    if (kind == NativeReduceOp::kMaximum) return op(acc, MaxLanesF32(x, n));
+    if (kind == NativeReduceOp::kMinimum) return op(acc, MinLanesF32(x, n));
   }
   A lane[kLanes];
   for (int l = 0; l < kLanes; ++l) lane[l] = Widen(x[l]);
@@ -70,6 +76,7 @@ class RowRunner {
         reducer_[p] = MatchNativeReducer(*inst.called()[0], inst.shape().type());
       }
     }
+    MarkLazyBroadcasts();
   }
 
   // Rows [lo, hi); false when an op does not apply to T (the caller reports it).
@@ -117,6 +124,32 @@ class RowRunner {
   }
   const T* InScalar(int64_t ref, int64_t r) { return ref >= 0 ? Scalar(ref, r) : External(ref) + r; }
 
+  // A row operand for RowArithF32: lazy row broadcasts give their one value (step 0).
+  const T* Operand(int64_t ref, int64_t r) {
+    return ref >= 0 && lazy_[ref] ? InScalar(ref_[ref][0], r) : InRow(ref, r);
+  }
+  int64_t Step(int64_t ref) const { return ref >= 0 && lazy_[ref] ? 0 : 1; }
+
+  // f32 row broadcasts read only by add/subtract/multiply/divide rows are never spread out:
+  // RowArithF32 reads their value directly.
+  void MarkLazyBroadcasts() {
+    const auto& insts = c_.instructions();
+    const int64_t m = static_cast<int64_t>(g_.members.size());
+    lazy_.assign(m, false);
+    if (!std::is_same_v<T, float>) return;
+    for (int64_t p = 0; p + 1 < m; ++p) lazy_[p] = g_.kinds[p] == Kind::kRowBroadcast;
+    for (int64_t p = 0; p < m; ++p) {
+      const Instruction& inst = *insts[g_.members[p]];
+      const Opcode op = inst.opcode();
+      const bool arith = g_.kinds[p] == Kind::kRowOp && inst.operand_count() == 2 &&
+                         (op == Opcode::kAdd || op == Opcode::kSubtract ||
+                          op == Opcode::kMultiply || op == Opcode::kDivide);
+      for (int64_t s = 0; s < 2; ++s) {
+        if (ref_[p][s] >= 0 && !arith) lazy_[ref_[p][s]] = false;
+      }
+    }
+  }
+
   bool Member(int64_t p, int64_t r) {
     const Instruction& inst = *c_.instructions()[g_.members[p]];
     const int64_t cols = g_.cols;
@@ -125,6 +158,10 @@ class RowRunner {
       case Kind::kRowOp:
         if constexpr (std::is_same_v<T, float>) {
           if (inst.opcode() == Opcode::kExp && VectorExpF32(InRow(ref[0], r), Row(p, r), cols)) {
+            return true;
+          }
+          if (ref[1] != kNone && RowArithF32(inst.opcode(), Operand(ref[0], r), Step(ref[0]),
+                                             Operand(ref[1], r), Step(ref[1]), Row(p, r), cols)) {
             return true;
           }
         }
@@ -138,12 +175,12 @@ class RowRunner {
         const T* x = InRow(ref[0], r);
         const T init = External(ref[1])[0];
         WithNativeOp<ComputeT<T>>(reducer_[p], [&](auto op) {
-          *Scalar(p, r) = FoldRow<T>(x, cols, init, op);
+          *Scalar(p, r) = FoldRow<T>(x, cols, init, reducer_[p], op);
         });
         return true;
       }
       case Kind::kRowBroadcast:
-        std::fill_n(Row(p, r), cols, *InScalar(ref[0], r));
+        if (!lazy_[p]) std::fill_n(Row(p, r), cols, *InScalar(ref[0], r));
         return true;
       case Kind::kColumnBroadcast:
         if (Last(p)) std::copy_n(External(ref[0]), cols, Row(p, r));
@@ -166,6 +203,7 @@ class RowRunner {
                                              // -(instruction index) - 1 for a bound value
   std::vector<int64_t> buf_;                 // row buffer per member, -1 if none
   std::vector<NativeReduceOp> reducer_;
+  std::vector<bool> lazy_;                   // per member: a row broadcast never spread out
   int64_t buffers_ = 0;
   std::vector<T> rows_, scalars_;
 };

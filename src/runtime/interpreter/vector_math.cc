@@ -1,5 +1,5 @@
-// libmvec entry points (see vector_math.h). The AVX2 variant is chosen at run time: the library
-// is built for baseline x86-64.
+// Vectorised float kernels (see vector_math.h). libmvec's AVX2 variant is chosen at run time;
+// the loops carry an AVX2 clone through GCC's target_clones (not under clang).
 #include "runtime/interpreter/vector_math.h"
 
 #include <immintrin.h>
@@ -10,6 +10,13 @@ extern "C" __m256 _ZGVdN8v_expf(__m256 x);  // libmvec, glibc >= 2.22
 
 namespace xpar {
 namespace {
+
+// clang (the sanitizer and fuzz builds) cannot multiversion templates: one default version there.
+#if defined(__clang__)
+#define XPAR_AVX2_CLONE
+#else
+#define XPAR_AVX2_CLONE __attribute__((target_clones("avx2", "default")))
+#endif
 
 __attribute__((target("avx2,fma"))) void ExpAvx2(const float* x, float* y, int64_t n) {
   int64_t i = 0;
@@ -30,12 +37,120 @@ bool HasAvx2() {
   return has;
 }
 
+template <typename F>
+XPAR_AVX2_CLONE void RowRow(const float* a, const float* b, float* y, int64_t n, F f) {
+  for (int64_t i = 0; i < n; ++i) y[i] = f(a[i], b[i]);
+}
+template <typename F>
+XPAR_AVX2_CLONE void RowValue(const float* a, float b, float* y, int64_t n, F f) {
+  for (int64_t i = 0; i < n; ++i) y[i] = f(a[i], b);
+}
+template <typename F>
+XPAR_AVX2_CLONE void ValueRow(float a, const float* b, float* y, int64_t n, F f) {
+  for (int64_t i = 0; i < n; ++i) y[i] = f(a, b[i]);
+}
+
+template <typename F>
+void Arith(const float* a, int64_t a_step, const float* b, int64_t b_step, float* y, int64_t n,
+           F f) {
+  if (a_step != 0 && b_step != 0) {
+    RowRow(a, b, y, n, f);
+  } else if (a_step != 0) {
+    RowValue(a, *b, y, n, f);
+  } else if (b_step != 0) {
+    ValueRow(*a, b, y, n, f);
+  } else {
+    std::fill_n(y, n, f(*a, *b));
+  }
+}
+
 }  // namespace
 
 bool VectorExpF32(const float* x, float* y, int64_t n) {
   if (!HasAvx2()) return false;
   ExpAvx2(x, y, n);
   return true;
+}
+
+bool RowArithF32(Opcode op, const float* a, int64_t a_step, const float* b, int64_t b_step,
+                 float* y, int64_t n) {
+  if (op == Opcode::kAdd) {
+    Arith(a, a_step, b, b_step, y, n, [](float p, float q) { return p + q; });
+  } else if (op == Opcode::kSubtract) {
+    Arith(a, a_step, b, b_step, y, n, [](float p, float q) { return p - q; });
+  } else if (op == Opcode::kMultiply) {
+    Arith(a, a_step, b, b_step, y, n, [](float p, float q) { return p * q; });
+  } else if (op == Opcode::kDivide) {
+    Arith(a, a_step, b, b_step, y, n, [](float p, float q) { return p / q; });
+  } else {
+    return false;  // other ops take the generic kernels
+  }
+  return true;
+}
+
+namespace {
+
+template <typename F>
+XPAR_AVX2_CLONE float FoldLanes(const float* x, int64_t n, F f) {
+  float lane[kFoldLanes];
+  for (int l = 0; l < kFoldLanes; ++l) lane[l] = x[l];
+  int64_t j = kFoldLanes;
+  for (; j + kFoldLanes <= n; j += kFoldLanes) {
+    for (int l = 0; l < kFoldLanes; ++l) lane[l] = f(lane[l], x[j + l]);
+  }
+  for (int l = 0; j < n; ++j, ++l) lane[l] = f(lane[l], x[j]);
+  for (int w = kFoldLanes / 2; w > 0; w /= 2) {
+    for (int l = 0; l < w; ++l) lane[l] = f(lane[l], lane[l + w]);
+  }
+  return lane[0];
+}
+
+// MaxPropagateNan / MinPropagateNan (reduce_util.h) as selects the vectoriser can blend.
+inline float MaxNan(float a, float b) {
+  float m = a > b ? a : b;
+  m = b != b ? b : m;
+  return a != a ? a : m;
+}
+inline float MinNan(float a, float b) {
+  float m = a < b ? a : b;
+  m = b != b ? b : m;
+  return a != a ? a : m;
+}
+
+// FoldLanes with MaxNan / MinNan in AVX2: max_ps/min_ps return their second operand when
+// either is NaN or both are equal, as MaxNan/MinNan do unless the lane itself is NaN, which the
+// blend keeps. Same results as the scalar fold.
+template <bool kMax>
+__attribute__((target("avx2"))) float MinMaxAvx2(const float* x, int64_t n) {
+  __m256 lane = _mm256_loadu_ps(x);
+  int64_t j = kFoldLanes;
+  for (; j + kFoldLanes <= n; j += kFoldLanes) {
+    const __m256 v = _mm256_loadu_ps(x + j);
+    const __m256 t = kMax ? _mm256_max_ps(lane, v) : _mm256_min_ps(lane, v);
+    lane = _mm256_blendv_ps(t, lane, _mm256_cmp_ps(lane, lane, _CMP_UNORD_Q));
+  }
+  alignas(32) float l[kFoldLanes];
+  _mm256_store_ps(l, lane);
+  auto f = [](float a, float b) { return kMax ? MaxNan(a, b) : MinNan(a, b); };
+  for (int k = 0; j < n; ++j, ++k) l[k] = f(l[k], x[j]);
+  for (int w = kFoldLanes / 2; w > 0; w /= 2) {
+    for (int k = 0; k < w; ++k) l[k] = f(l[k], l[k + w]);
+  }
+  return l[0];
+}
+
+}  // namespace
+
+float SumLanesF32(const float* x, int64_t n) {
+  return FoldLanes(x, n, [](float a, float b) { return a + b; });
+}
+float MaxLanesF32(const float* x, int64_t n) {
+  if (HasAvx2()) return MinMaxAvx2<true>(x, n);
+  return FoldLanes(x, n, [](float a, float b) { return MaxNan(a, b); });
+}
+float MinLanesF32(const float* x, int64_t n) {
+  if (HasAvx2()) return MinMaxAvx2<false>(x, n);
+  return FoldLanes(x, n, [](float a, float b) { return MinNan(a, b); });
 }
 
 }  // namespace xpar

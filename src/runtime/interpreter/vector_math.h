@@ -1,14 +1,33 @@
-// Vectorised float math from glibc's libmvec (the vector variants GCC itself calls under
-// -ffast-math): 8 elements per call on AVX2 machines. Within 4 ulp of the scalar libm function,
-// not bit-identical to it, so only kernels that document a tolerance use these.
+// Vectorised float kernels for fused rows (row_fusion_run.cc). VectorExpF32 uses glibc's
+// libmvec (the vector variants GCC itself calls under -ffast-math): within a few ulp of the
+// scalar libm expf, not bit-identical to it. The arithmetic loops are compiled twice (AVX2 and
+// baseline x86-64, chosen at run time) and round exactly as the unfused kernels do: one IEEE
+// operation per element, no fused multiply-add.
 #pragma once
 
 #include <cstdint>
+
+#include "ir/opcode.h"
 
 namespace xpar {
 
 // y[i] = exp(x[i]) for n floats through libmvec's AVX2 expf (the tail padded to a full vector,
 // so each value's result does not depend on its position); false when the CPU lacks AVX2.
 bool VectorExpF32(const float* x, float* y, int64_t n);
+
+// y[i] = a[i * a_step] op b[i * b_step] for op add, subtract, multiply or divide, each operand
+// a row (step 1) or one value for the whole row (step 0); false for other ops.
+bool RowArithF32(Opcode op, const float* a, int64_t a_step, const float* b, int64_t b_step,
+                 float* y, int64_t n);
+
+inline constexpr int kFoldLanes = 8;  // interleaved partial folds of a row
+
+// x[0] + ... + x[n-1] (n >= kFoldLanes) folded in kFoldLanes lanes (lane l takes elements
+// l, l + 8, ...; the tail goes to lanes 0, 1, ...), then the lanes pairwise: 0+4, 1+5, ...,
+// then 0+2, 1+3, then 0+1. Row fusion's generic fold uses the same order for other types.
+float SumLanesF32(const float* x, int64_t n);
+// The same folds with NaN-propagating maximum / minimum (XLA's maximum and minimum).
+float MaxLanesF32(const float* x, int64_t n);
+float MinLanesF32(const float* x, int64_t n);
 
 }  // namespace xpar
