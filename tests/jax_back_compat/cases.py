@@ -11,6 +11,14 @@ CASES = {
        [-0.8944271 , -0.18257445,  0.40824816]], dtype=float32), array([[-6.7082043e+00, -8.0498438e+00, -9.3914852e+00],
        [ 0.0000000e+00,  1.0954441e+00,  2.1908894e+00],
        [ 0.0000000e+00,  0.0000000e+00,  7.1525574e-07]], dtype=float32))),
+    # cpu_qr_lapack_geqrf.py, data_2023_03_17["f32"] (legacy lapack_sgeqrf / lapack_sorgqr)
+    "cpu_qr_lapack_geqrf_f32_2023.mlir": dict(
+        kind="exact", inputs=(),
+        expected_outputs=(array([[ 0.        ,  0.91287076,  0.4082487 ],
+       [-0.44721356,  0.36514866, -0.8164965 ],
+       [-0.8944271 , -0.18257445,  0.40824816]], dtype=float32), array([[-6.7082043e+00, -8.0498438e+00, -9.3914852e+00],
+       [ 0.0000000e+00,  1.0954441e+00,  2.1908894e+00],
+       [ 0.0000000e+00,  0.0000000e+00,  7.1525574e-07]], dtype=float32))),
     # cpu_qr_lapack_geqrf.py, data_2025_04_02['f64']
     "cpu_qr_lapack_geqrf_ffi_f64.mlir": dict(
         kind="exact", inputs=(),

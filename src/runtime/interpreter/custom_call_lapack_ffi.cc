@@ -9,7 +9,8 @@
 // [0, 1] / [1, 2, 0]), so LAPACK's A(i, j) is the logical element (i, j). `mode` and `uplo`
 // (frontend attributes, from mhlo.backend_config) are LAPACK's character arguments as numbers:
 // 'V' = 86 / 'N' = 78 (eigenvectors or not), 'L' = 76 / 'U' = 85, 'A' = 65 / 'S' = 83 / 'N'.
-// Extra workspace results of older exports are returned as zeros.
+// Extra workspace results of older exports are returned as zeros; the legacy (api_version 2)
+// lapack_?geqrf / lapack_?orgqr of 2023 exports run the same kernels.
 // Evidence: jax-ml/jax export_back_compat_test_data cpu_qr_lapack_geqrf.py, cpu_eigh_lapack_syev.py,
 // cpu_svd_lapack_gesdd.py (tests/jax_back_compat/).
 #include <algorithm>
@@ -313,7 +314,68 @@ Expected<Literal> GesddFfi(const Instruction& inst, Operands ops, EvalContext&) 
   return GesddT<double>(inst, *ops[0], b);
 }
 
+// The legacy (api_version 2) QR calls of 2023 exports: lapack_?geqrf(batch, m, n, lwork, a) ->
+// (a', tau, info, work) and lapack_?orgqr(batch, m, n, k, lwork, a, tau) -> (q, info, work); the
+// scalars must agree with a's shape; info is 0 and work zeros.
+Status CheckLegacyScalars(const Instruction& inst, Operands ops, size_t count, const Batch& b) {
+  for (size_t i = 0; i < count; ++i) {
+    if (ops[i]->ElementCount() != 1 || !IsInteger(ops[i]->type())) {
+      return InvalidArgument("{}: operand {} must be an integer scalar",
+                             inst.attrs().custom_call_target, i);
+    }
+  }
+  if (ops[0]->GetAsInt64(0) != b.count || ops[1]->GetAsInt64(0) != b.rows ||
+      ops[2]->GetAsInt64(0) != b.cols) {
+    return InvalidArgument("{}: (batch, m, n) = ({}, {}, {}) do not match the matrix operand",
+                           inst.attrs().custom_call_target, ops[0]->GetAsInt64(0),
+                           ops[1]->GetAsInt64(0), ops[2]->GetAsInt64(0));
+  }
+  return Status::Ok();
+}
+
+// `ffi_result` (one array or a tuple) with an info of zeros and a zero workspace appended.
+Literal WithInfoAndWork(Literal ffi_result, const Instruction& inst, size_t first_extra) {
+  std::vector<Literal> elems;
+  if (ffi_result.shape().IsTuple()) {
+    for (const Literal& e : ffi_result.elements()) elems.push_back(e);
+  } else {
+    elems.push_back(std::move(ffi_result));
+  }
+  const auto& rs = inst.shape().tuple_shapes();
+  for (size_t r = first_extra; r < rs.size(); ++r) elems.emplace_back(rs[r]);
+  return Literal::Tuple(std::move(elems));
+}
+
+Expected<Literal> GeqrfLegacy(const Instruction& inst, Operands ops, EvalContext& ctx) {
+  if (ops.size() != 5 || !inst.shape().IsTuple() || inst.shape().tuple_shapes().size() != 4) {
+    return InvalidArgument("{} takes (batch, m, n, lwork, a) and returns (a, tau, info, work)",
+                           inst.attrs().custom_call_target);
+  }
+  ASSIGN_OR_RETURN(Batch b, BatchOf(inst, *ops[4]));
+  RETURN_IF_ERROR(CheckLegacyScalars(inst, ops, 4, b));
+  const Literal& a = *ops[4];
+  ASSIGN_OR_RETURN(Literal r, a.type() == PrimitiveType::kF32 ? GeqrfT<float>(inst, a, b)
+                                                                : GeqrfT<double>(inst, a, b));
+  return WithInfoAndWork(std::move(r), inst, 2);
+}
+
+Expected<Literal> OrgqrLegacy(const Instruction& inst, Operands ops, EvalContext& ctx) {
+  if (ops.size() != 7 || !inst.shape().IsTuple() || inst.shape().tuple_shapes().size() != 3) {
+    return InvalidArgument("{} takes (batch, m, n, k, lwork, a, tau) and returns (a, info, work)",
+                           inst.attrs().custom_call_target);
+  }
+  ASSIGN_OR_RETURN(Batch b, BatchOf(inst, *ops[5]));
+  RETURN_IF_ERROR(CheckLegacyScalars(inst, ops, 5, b));
+  const Literal& a = *ops[5];
+  ASSIGN_OR_RETURN(Literal q, a.type() == PrimitiveType::kF32
+                                  ? OrgqrT<float>(inst, a, *ops[6], b)
+                                  : OrgqrT<double>(inst, a, *ops[6], b));
+  return WithInfoAndWork(std::move(q), inst, 1);
+}
+
 constexpr CustomCallEntry kLapackFfi[] = {
+    {"lapack_sgeqrf", GeqrfLegacy},      {"lapack_dgeqrf", GeqrfLegacy},
+    {"lapack_sorgqr", OrgqrLegacy},      {"lapack_dorgqr", OrgqrLegacy},
     {"lapack_sgeqrf_ffi", GeqrfFfi}, {"lapack_dgeqrf_ffi", GeqrfFfi},
     {"lapack_sorgqr_ffi", OrgqrFfi}, {"lapack_dorgqr_ffi", OrgqrFfi},
     {"lapack_ssyevd_ffi", SyevdFfi}, {"lapack_dsyevd_ffi", SyevdFfi},
