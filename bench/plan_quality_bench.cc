@@ -2,7 +2,7 @@
 // meshes, xpar's automatic plan against every Megatron-LM style manual plan priced by the same
 // planner (src/passes/auto_sharding/manual_plans.h). Prints Markdown: one summary table, then per
 // row every manual plan and what xpar's plan keeps replicated.
-//   plan_quality_bench [--rows quick|default|all] [--only gpt-125m,llama2-7b] [--time-limit 10]
+//   plan_quality_bench [--rows quick|default|all|moe-wresnet] [--only gpt-125m,llama2-7b] [--time-limit 10]
 #include <fmt/format.h>
 
 #include <chrono>
@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "analysis/op_stats.h"
 #include "models/training_step.h"
 #include "passes/auto_sharding/manual_plans.h"
 
@@ -32,7 +33,10 @@ struct Args {
 // Global batch: GPT (seq 1024) one sequence per device, at least 8; LLaMA (seq 4096) a quarter
 // of that in sequences (the same tokens per device), at least 2. Larger batches leave the big
 // models without any plan that fits (xpar keeps every activation: no recomputation).
+// Wide-ResNet: 8 images of 224 x 224 per device (32 leave no plan that fits 16 GB V100s).
 int64_t DefaultBatch(const std::string& model, int64_t devices) {
+  constexpr int64_t kImagesPerDevice = 8;
+  if (model.starts_with("wresnet")) return kImagesPerDevice * devices;
   int64_t gpt = std::max<int64_t>(8, devices);
   return model.starts_with("llama") ? std::max<int64_t>(2, gpt / 4) : gpt;
 }
@@ -46,13 +50,20 @@ Row MakeRow(const std::string& model, const std::string& cluster, const std::str
   return Row{model, DefaultBatch(model, Devices(mesh)), cluster, mesh};
 }
 
-// quick: three small rows to test the script. default: Alpa's weak-scaling pairing of the GPT
+// quick: three small rows to test the script. moe-wresnet: Alpa's weak-scaling pairing of the
+// MoE and Wide-ResNet suites on p3.16xlarge from 4 to 16 V100s. default: Alpa's weak-scaling pairing of the GPT
 // suite on p3.16xlarge (one model per mesh size, 1 to 64 V100s) plus LLaMA-2, and one model on
 // 8 and one on 64 GPUs of DGX A100 and of DGX H100. all: every model on every mesh of every cluster.
 std::vector<Row> RowsFor(const std::string& which) {
   if (which == "quick") {
     return {MakeRow("gpt-125m", "p3.16xlarge", "1x1"), MakeRow("gpt-125m", "p3.16xlarge", "1x4"),
             MakeRow("gpt-350m", "dgx-a100", "1x8")};
+  }
+  if (which == "moe-wresnet") {
+    return {MakeRow("moe-1.3b", "p3.16xlarge", "1x4"), MakeRow("moe-2.4b", "p3.16xlarge", "1x8"),
+            MakeRow("moe-10b", "p3.16xlarge", "2x8"), MakeRow("wresnet-1b", "p3.16xlarge", "1x4"),
+            MakeRow("wresnet-2b", "p3.16xlarge", "1x8"),
+            MakeRow("wresnet-4b", "p3.16xlarge", "2x8")};
   }
   const std::vector<std::string> p3_meshes = {"1x1", "1x2", "1x4", "1x8", "2x8", "4x8", "8x8"};
   const std::vector<std::string> models = {"gpt-125m", "gpt-350m", "gpt-1.3b", "gpt-2.6b",
@@ -84,7 +95,18 @@ std::vector<Row> RowsFor(const std::string& which) {
 // Model FLOPs of one step (PaLM's MFU count): 6 per matmul weight and token (every weight but
 // the token and position embeddings, whose forward is a lookup) plus 12 * layers * hidden * seq
 // per token for attention's two matmuls (forward and backward, causal mask not discounted).
-double ModelFlops(const models::ModelConfig& c) {
+// MoE and Wide-ResNet: the dot and convolution FLOPs of the generated step (forward and
+// backward; MoE counts its experts at capacity and GShard's dispatch/combine einsums).
+double ModelFlops(const models::ModelConfig& c, const Module& module) {
+  if (c.family == models::Family::kMoe || c.family == models::Family::kWideResnet) {
+    double flops = 0;
+    for (const auto& inst : module.entry()->instructions()) {
+      if (inst->opcode() == Opcode::kDot || inst->opcode() == Opcode::kConvolution) {
+        flops += static_cast<double>(InstructionFlops(*inst));
+      }
+    }
+    return flops;
+  }
   int64_t matmul_params = models::ParameterCount(c) - c.vocab * c.hidden;
   if (c.family == models::Family::kGpt) matmul_params -= c.seq * c.hidden;
   double tokens = static_cast<double>(c.batch) * static_cast<double>(c.seq);
@@ -159,7 +181,7 @@ Expected<RowResult> RunRow(Module& module, const models::ModelConfig& config, co
   ASSIGN_OR_RETURN(CostModel model, CostModel::Create(mesh, cluster));
   AutoShardingOptions options;
   options.solve.time_limit_s = args.time_limit;
-  const double flops = ModelFlops(config);
+  const double flops = ModelFlops(config, module);
   const int64_t n = mesh.num_devices();
   std::string head = fmt::format("| {} | {} | {} | {} |", row.model, row.batch, row.cluster,
                                  row.mesh);
@@ -219,7 +241,8 @@ bool ParseArgs(int argc, char** argv, Args& a) {
       return false;
     }
   }
-  return (a.rows == "quick" || a.rows == "default" || a.rows == "all") && a.time_limit > 0;
+  return (a.rows == "quick" || a.rows == "default" || a.rows == "all" ||
+          a.rows == "moe-wresnet") && a.time_limit > 0;
 }
 
 Expected<std::unique_ptr<Module>> Generate(const Row& row, models::ModelConfig* config) {
@@ -232,7 +255,7 @@ Expected<std::unique_ptr<Module>> Generate(const Row& row, models::ModelConfig* 
 int Main(int argc, char** argv) {
   Args args;
   if (!ParseArgs(argc, argv, args)) {
-    fmt::print(stderr, "usage: plan_quality_bench [--rows quick|default|all] [--only M1,M2] "
+    fmt::print(stderr, "usage: plan_quality_bench [--rows quick|default|all|moe-wresnet] [--only M1,M2] "
                        "[--time-limit S]\n");
     return 1;
   }

@@ -42,6 +42,28 @@ TEST(ManualPlansTest, ClassifiesHuggingFaceNames) {
   EXPECT_FALSE(ClassifyParameter("step", 0).tokens);
 }
 
+TEST(ManualPlansTest, ExpertParallelismSplitsTheExperts) {
+  Mesh mesh({2, 4});
+  ParameterRole wi = ClassifyParameter("h.0.moe.wi", 3);
+  ParameterRole mwo = ClassifyParameter("m.h.0.moe.wo", 3);
+  EXPECT_TRUE(wi.expert);
+  EXPECT_EQ(wi.tensor_dim, 2);
+  EXPECT_TRUE(mwo.expert && mwo.optimizer_state);
+  EXPECT_EQ(mwo.tensor_dim, 1);
+  EXPECT_FALSE(ClassifyParameter("h.0.moe.gate.weight", 2).expert);
+  ManualPlanSpec plan{{1}, {0}, 1};  // dp4 over a1, tp2 over a0
+  // Without expert parallelism: tensor-parallel inside each expert, ZeRO-1 on m only.
+  EXPECT_EQ(*ManualParameterSpec(wi, {8, 16, 32}, plan, mesh), Spec({{}, {}, {0}}));
+  EXPECT_EQ(*ManualParameterSpec(mwo, {8, 32, 16}, plan, mesh), Spec({{1}, {0}, {}}));
+  plan.expert_parallel = true;
+  EXPECT_EQ(plan.Name(mesh), "dp4(a1) tp2(a0) ep4(a1) zero1");
+  EXPECT_EQ(*ManualParameterSpec(wi, {8, 16, 32}, plan, mesh), Spec({{1}, {}, {0}}));
+  EXPECT_EQ(*ManualParameterSpec(mwo, {8, 32, 16}, plan, mesh), Spec({{1}, {0}, {}}));
+  auto odd = ManualParameterSpec(wi, {6, 16, 32}, plan, mesh);
+  ASSERT_FALSE(odd.ok());
+  EXPECT_EQ(odd.status().code(), StatusCode::kFailedPrecondition);
+}
+
 TEST(ManualPlansTest, ParameterSpecsFollowMegatronAndZero) {
   Mesh mesh({2, 4});
   ManualPlanSpec plan{{0}, {1}, 1};

@@ -6,7 +6,11 @@
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
+#include <optional>
+
 #include "passes/pipeline/pipeline_planner.h"
+#include "plan_pipeline_layers.h"
+#include "plan_pipeline_stages.h"
 #include "report/pipeline_html.h"
 #include "support/source_text.h"
 
@@ -128,8 +132,12 @@ void AddPipelineOptions(CLI::App& cmd, PipelineCliArgs& a) {
       ->check(CLI::PositiveNumber);
   cmd.add_option("--stage-cost", a.stage_cost,
                  "--pipeline: price stages with the fast analytic model (data parallel or ZeRO-3 "
-                 "per submesh; default) or by planning each stage with the intra-op pass")
-      ->check(CLI::IsMember({"fast", "auto-sharding"}));
+                 "per submesh; default), by planning each stage with the intra-op pass, or (layer-plans) "
+                 "by intra-op plans of each distinct layer on power-of-two submeshes, summed")
+      ->check(CLI::IsMember({"fast", "auto-sharding", "layer-plans"}));
+  cmd.add_flag("--stage-plans", a.stage_plans,
+               "--pipeline: then plan each chosen stage's program with the intra-op pass on its "
+               "submesh (each within --time-limit) and estimate the step from those plans");
   cmd.add_option("--remat", a.remat,
                  "--pipeline: rematerialise layers (recompute their activations in the backward "
                  "instead of stashing them): auto (default: only where a stage does not fit), "
@@ -159,10 +167,28 @@ int RunPipelinePlan(const PipelineCliArgs& a, const std::string& model_path,
   }
   auto result = pipeline::PlanPipeline(**module, cluster, *options);
   if (!result.ok()) return ReportError("plan", result.status());
+  if (a.stage_cost == "layer-plans") {
+    LayerPlanStats stats;
+    const double analytic_s = result->clustering_s + result->cost_table_s + result->dp_s;
+    result = ReplanWithLayerPlans(**module, *result, cluster, *options, &stats);
+    if (!result.ok()) return ReportError("plan", result.status());
+    fmt::print("layer plans: {} layers, {} distinct programs x {} submesh shapes: {} intra-op "
+               "solves in {:.1f} s, stage DP {:.1f} ms (after the analytic pass, {:.1f} s)\n",
+               result->clustering.num_layers, stats.distinct_layers, stats.shapes, stats.solves,
+               stats.solve_wall_s, stats.dp_s * 1e3, analytic_s);
+  }
   Print(*result, model_path, mesh, cluster);
+  std::optional<StagePlans> stage_plans;
+  if (a.stage_plans) {
+    auto planned = PlanPipelineStages(**module, *result, cluster, options->auto_sharding);
+    if (!planned.ok()) return ReportError("plan", planned.status());
+    PrintStagePlans(*planned, *result);
+    stage_plans = std::move(*planned);
+  }
   if (!json_out.empty()) {
     nlohmann::json j = {{"model", model_path}, {"cluster", cluster.name},
                         {"pipeline", ToJson(*result, mesh)}};
+    if (stage_plans) j["pipeline"]["stage_plans"] = StagePlansToJson(*stage_plans);
     Status s = WriteFile(json_out, j.dump(2) + "\n");
     if (!s.ok()) return ReportError("plan", s);
     fmt::print("pipeline plan written to {}\n", json_out);

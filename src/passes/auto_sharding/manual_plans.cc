@@ -52,6 +52,8 @@ int64_t TensorDim(std::string_view module, std::string_view tensor, int64_t rank
     return weight || bias ? 0 : -1;
   }
   if (IsOneOf(module, {"o_proj", "down_proj", "fc_out", "out_proj"})) return weight ? 1 : -1;
+  // GShard experts: wi [experts, in, out] column-, wo [experts, in, out] row-parallel.
+  if (module == "moe" && rank == 3) return tensor == "wi" ? 2 : tensor == "wo" ? 1 : -1;
   return -1;
 }
 
@@ -133,6 +135,7 @@ std::string ManualPlanSpec::Name(const Mesh& mesh) const {
   std::vector<std::string> parts;
   if (!data_axes.empty()) parts.push_back(AxesName("dp", data_axes, mesh));
   if (!tensor_axes.empty()) parts.push_back(AxesName("tp", tensor_axes, mesh));
+  if (expert_parallel && !data_axes.empty()) parts.push_back(AxesName("ep", data_axes, mesh));
   if (!data_axes.empty()) parts.push_back(fmt::format("zero{}", zero_stage));
   return parts.empty() ? "single device" : fmt::format("{}", fmt::join(parts, " "));
 }
@@ -171,6 +174,8 @@ ParameterRole ClassifyParameter(const std::string& name, int64_t rank) {
     parts.erase(parts.begin());
   }
   role.tensor_dim = TensorDim(parts[parts.size() - 2], parts.back(), rank);
+  role.expert = parts[parts.size() - 2] == "moe" && IsOneOf(parts.back(), {"wi", "wo"}) &&
+                rank == 3;
   return role;
 }
 
@@ -196,6 +201,14 @@ Expected<ShardingSpec> ManualParameterSpec(const ParameterRole& role,
     }
     spec.dim_axes[role.tensor_dim] = plan.tensor_axes;
   }
+  if (role.expert && plan.expert_parallel && dp > 1) {
+    if (dims[0] % dp != 0) {
+      return FailedPrecondition("{} experts are not a multiple of the expert-parallel degree {}",
+                                dims[0], dp);
+    }
+    spec.dim_axes[0] = plan.data_axes;
+    return spec;
+  }
   const int needed_stage = role.optimizer_state ? 1 : 3;
   if (dp > 1 && plan.zero_stage >= needed_stage) AddZeroSplit(spec, dims, plan.data_axes, mesh);
   return spec;
@@ -208,8 +221,16 @@ Expected<std::vector<ManualPlanResult>> PlanManualBaselines(Module& module, cons
   pinned.keep_user_shardings = true;
   pinned.force_data_parallel = false;
   pinned.shard_parameters = false;
+  bool experts = false;
+  for (const Instruction* p : module.entry()->parameters()) {
+    experts = experts || (p->shape().IsArray() &&
+                          ClassifyParameter(p->name(), p->shape().rank()).expert);
+  }
   std::vector<ManualPlanResult> results;
-  for (const ManualPlanSpec& spec : EnumerateManualPlans(model.mesh())) {
+  for (ManualPlanSpec spec : EnumerateManualPlans(model.mesh())) {
+    results.push_back(PlanOne(module, model, pinned, spec));
+    if (!experts || spec.data_axes.empty()) continue;
+    spec.expert_parallel = true;
     results.push_back(PlanOne(module, model, pinned, spec));
   }
   std::stable_sort(results.begin(), results.end(),
