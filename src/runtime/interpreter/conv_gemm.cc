@@ -171,11 +171,36 @@ XPAR_CONV_AVX2_CLONE void AddScaled(C a, const C* x, C* y, int64_t n) {
   for (int64_t i = 0; i < n; ++i) y[i] += a * x[i];
 }
 
+// dst[o] += a * (what FillColumns would write at o), skipping padding: the input read in place,
+// contiguous runs through AddScaled.
+template <typename C>
+void AccumulateColumns(const std::vector<DimTable>& dims, const Dims& in_strides, const Dims& sub,
+                       const int64_t* k, size_t s, C a, const C* src, C* dst) {
+  const DimTable& t = dims[s];
+  const int64_t* row = t.table.data() + k[s] * t.out;
+  if (s + 1 == dims.size()) {
+    if (t.unit) {
+      const int64_t lo = t.lo[k[s]], hi = t.hi[k[s]];
+      if (hi > lo) AddScaled<C>(a, src + lo + t.first[k[s]], dst + lo, hi - lo);
+      return;
+    }
+    for (int64_t o = 0; o < t.out; ++o) {
+      if (row[o] >= 0) dst[o] += a * src[row[o]];
+    }
+    return;
+  }
+  for (int64_t o = 0; o < t.out; ++o) {
+    if (row[o] < 0) continue;
+    AccumulateColumns(dims, in_strides, sub, k, s + 1, a, src + row[o] * in_strides[s],
+                      dst + o * sub[s + 1]);
+  }
+}
+
 // Depthwise convolution (one input feature per group, no batch groups): for each (batch
-// element, group) and window offset, one column row (FillColumns) scaled by the filter tap is
-// added into the group's output rows. No [window, positions] column matrix and no GEMM with one
-// row; the pairs split over the kernel threads. Each output sums its taps in the reference
-// loop's order, so f32 results equal the reference's.
+// element, group) and window offset, the input scaled by the filter tap is added into the
+// group's output rows (AccumulateColumns). No column matrix and no GEMM with one row; the
+// pairs split over the kernel threads. Each output sums its taps in the reference loop's order
+// and skips padding as it does, so f32 results equal the reference's.
 template <typename C>
 void RunDepthwise(const ConvPlan& p, const Geometry& g, const C* in, const C* w, C* out) {
   const int64_t groups = p.feature_groups, per = p.out_feature / groups;
@@ -183,7 +208,6 @@ void RunDepthwise(const ConvPlan& p, const Geometry& g, const C* in, const C* w,
   const int64_t work = std::max<int64_t>(1, positions * g.window * per);
   ParallelFor(p.in_batch * groups, std::max<int64_t>(1, kElementwiseChunk / work),
               [&](int64_t lo, int64_t hi) {
-                std::vector<C> row(static_cast<size_t>(positions));
                 Dims k(g.kernel_sizes.size());
                 for (int64_t item = lo; item < hi; ++item) {
                   const int64_t n = item / groups, fg = item % groups;
@@ -198,10 +222,10 @@ void RunDepthwise(const ConvPlan& p, const Geometry& g, const C* in, const C* w,
                       k[s] = p.window[s].reversal ? g.kernel_sizes[s] - 1 - j[s] : j[s];
                       tap = tap * g.kernel_sizes[s] + k[s];
                     }
-                    FillColumns(g.dims, g.in_strides, g.sub, k.data(), 0, src, row.data());
                     for (int64_t o = 0; o < per; ++o) {
-                      AddScaled<C>(w[(fg * per + o) * g.window + tap], row.data(),
-                                   dst + o * positions, positions);
+                      AccumulateColumns(g.dims, g.in_strides, g.sub, k.data(), 0,
+                                        w[(fg * per + o) * g.window + tap], src,
+                                        dst + o * positions);
                     }
                   });
                 }
