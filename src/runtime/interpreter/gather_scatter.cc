@@ -2,6 +2,7 @@
 // trailing index vector (index_vector_dim == rank), clamped gather starts, skipped
 // out-of-bounds scatter windows, variadic scatter with any update computation.
 #include <algorithm>
+#include <cstring>
 
 #include "runtime/interpreter/combine_util.h"
 #include "runtime/interpreter/index_util.h"
@@ -131,6 +132,17 @@ Status CheckGather(const GatherDims& g, const Shape& op, const Shape& out,
   return Status::Ok();
 }
 
+// Whether an array of `sizes` laid out with `strides` (elements) is one contiguous run.
+bool Contiguous(const std::vector<int64_t>& sizes, const std::vector<int64_t>& strides) {
+  int64_t expect = 1;
+  for (int64_t k = static_cast<int64_t>(sizes.size()) - 1; k >= 0; --k) {
+    if (sizes[k] == 1) continue;
+    if (strides[k] != expect) return false;
+    expect *= sizes[k];
+  }
+  return true;
+}
+
 }  // namespace
 
 Expected<Literal> EvalGather(const Instruction& inst, Operands ops, EvalContext& ctx) {
@@ -173,6 +185,12 @@ Expected<Literal> EvalGather(const Instruction& inst, Operands ops, EvalContext&
     slice_strides.push_back(op_strides[window_dims[k]]);
     offset_strides.push_back(out_strides[g.offset_dims[k]]);
   }
+  // An embedding lookup's rows: each slice is one run in the operand and in the result, so a
+  // row costs its start, clamped, and one memcpy (no per-row StridedCopy setup).
+  const bool runs = Contiguous(offset_sizes, slice_strides) &&
+                    Contiguous(offset_sizes, offset_strides);
+  int64_t run_bytes = w;
+  for (int64_t size : offset_sizes) run_bytes *= size;
   int64_t b = 0;
   ForEachIndex(t.batch_dims, [&](std::span<const int64_t> bi) {
     std::vector<int64_t> start =
@@ -183,6 +201,14 @@ Expected<Literal> EvalGather(const Instruction& inst, Operands ops, EvalContext&
     }
     int64_t out_base = 0;
     for (size_t i = 0; i < bi.size(); ++i) out_base += bi[i] * out_strides[batch_out_dims[i]];
+    if (runs) {
+      if (run_bytes > 0) {
+        std::memcpy(out.raw() + out_base * w,
+                    operand.raw() + LinearIndex(start, op_strides) * w, run_bytes);
+      }
+      ++b;
+      return;
+    }
     // The slice is one strided block: StridedCopy turns its contiguous runs into memcpy.
     StridedCopy(offset_sizes, w, operand.raw(), LinearIndex(start, op_strides), slice_strides,
                 out.raw(), out_base, offset_strides);
