@@ -35,9 +35,16 @@ Expected<pipeline::PipelinePlan> PlanStages(const TrainArgs& args, const Pipelin
   po.microbatches = args.microbatches;
   po.num_stages = args.stages;
   po.loss_index = 0;
+  if (!args.memory.empty()) {  // the per-device limit of the stages, as of their intra-op plans
+    ASSIGN_OR_RETURN(po.memory_limit_bytes, ParseByteSize(args.memory));
+  }
+  ASSIGN_OR_RETURN(po.remat, pipeline::ParseRematMode(
+                                 !args.remat.empty() ? args.remat
+                                                     : (args.memory.empty() ? "none" : "auto")));
   Clock::time_point t0 = Clock::now();
   ASSIGN_OR_RETURN(pipeline::PipelineResult planned, PlanPipeline(*p.gradient, cluster, po));
   fmt::print("inter-op plan: {} stages in {:.2f} s\n", planned.plan.stages.size(), SecondsSince(t0));
+  fmt::print("{}", pipeline::RematReport(planned));
   pipeline::PipelinePlan& plan = planned.plan;
   for (size_t i = 0; i < plan.stages.size(); ++i) {
     pipeline::Submesh& sm = plan.stages[i].submesh;
@@ -86,14 +93,16 @@ Expected<BuiltPipeline> PlanAndBuild(const TrainArgs& args, const PipelineProgra
   if (saved != nullptr) {
     ASSIGN_OR_RETURN(pipeline::SavedPipelinePlan s, pipeline::PipelinePlanFromJson(*saved));
     const size_t n = p.gradient->entry()->instructions().size();
+    const std::string schedule = pipeline::ScheduleName(s.plan.schedule);
     if (s.plan.stage_of_instruction.size() != n ||
         static_cast<int64_t>(s.plan.stages.size()) != args.stages ||
-        s.plan.microbatches != args.microbatches) {
-      return InvalidArgument("the saved pipeline plan ({} stages, {} microbatches, {} "
+        s.plan.microbatches != args.microbatches || schedule != args.schedule) {
+      return InvalidArgument("the saved pipeline plan ({} stages, {} microbatches, {}, {} "
                              "instructions) does not fit this run ({} stages, {} microbatches, "
-                             "{} instructions)",
-                             s.plan.stages.size(), s.plan.microbatches,
-                             s.plan.stage_of_instruction.size(), args.stages, args.microbatches, n);
+                             "{}, {} instructions)",
+                             s.plan.stages.size(), s.plan.microbatches, schedule,
+                             s.plan.stage_of_instruction.size(), args.stages, args.microbatches,
+                             args.schedule, n);
     }
     plan = std::move(s.plan);
     *record = s.programs;
@@ -108,6 +117,20 @@ Expected<BuiltPipeline> PlanAndBuild(const TrainArgs& args, const PipelineProgra
   PrintStages(plan);
   for (const pipeline::Stage& s : plan.stages) built.submeshes.push_back(s.submesh);
   ASSIGN_OR_RETURN(built.pipe, pipeline::PipelineFromPlan(*p.gradient, plan, std::move(ro)));
+  for (int32_t s = 0; s < static_cast<int32_t>(plan.stages.size()); ++s) {
+    int64_t held = 0, peak = 0;  // microbatches between their forward and backward
+    for (const pipeline::PipelineEvent& e : built.pipe->events(s)) {
+      held += e.phase == pipeline::Phase::kForward ? 1 : -1;
+      peak = std::max(peak, held);
+    }
+    const int64_t bytes = pipeline::StashBytes(built.pipe->split(), s);
+    fmt::print("pipeline stage {} stash: {} bytes per microbatch, {} bytes with {} in flight{}\n",
+               s, bytes, bytes * peak, peak,
+               plan.stages[s].remat_layers.empty()
+                   ? ""
+                   : fmt::format(" (recomputes layers {})",
+                                 fmt::join(plan.stages[s].remat_layers, ",")));
+  }
   if (saved == nullptr) {
     fmt::print("stage programs split, planned on their submeshes and partitioned in {:.2f} s\n",
                SecondsSince(t0));
