@@ -59,6 +59,7 @@ struct TrainOptions {
   int64_t stages = 0;
   int64_t microbatches = 1;
   std::string schedule = "1f1b";
+  std::string remat;  // rematerialisation auto | none | all; "": auto with --memory, else none
   std::string trace;  // Chrome/Perfetto trace JSON of the last step
   // Per-step data given in memory (Python's dicts of arrays): used instead of the `data` file,
   // named as its arrays would be; `data` still names the source in messages and checkpoints.

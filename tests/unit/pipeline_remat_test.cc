@@ -100,13 +100,13 @@ PipeRun PlanAndRun(RematMode mode, int64_t per_host, int64_t microbatches, Sched
   EXPECT_TRUE(planned.ok()) << planned.status().ToString();
   PipeRun run;
   if (!planned.ok()) return run;
-  for (bool r : planned->recompute) run.recomputed += r ? 1 : 0;
+  for (bool r : planned->plan.recompute) run.recomputed += r ? 1 : 0;
   for (const Stage& s : planned->plan.stages) run.remat_layers.push_back(s.remat_layers);
   planned->plan.schedule = schedule;
   PipelineRunOptions options;
   options.data_parameters = {0, 1};
   SplitOptions split;
-  split.recompute = planned->recompute;
+  split.recompute = planned->plan.recompute;
   auto pipe = PipelineFromPlan(*micro, planned->plan, options, split);
   EXPECT_TRUE(pipe.ok()) << pipe.status().ToString();
   if (!pipe.ok()) return run;
@@ -201,7 +201,7 @@ TEST(PipelineRemat, PlannerRematerialisesOnlyWhenMemoryIsShort) {
   EXPECT_TRUE(ample->plan.stages[0].remat_layers.empty());
   EXPECT_EQ(ample->stages[0].activation_bytes, ample->stages[0].activation_bytes_without_remat);
   EXPECT_EQ(ample->plan.estimated_step_seconds, none->plan.estimated_step_seconds);
-  for (bool r : ample->recompute) EXPECT_FALSE(r);
+  for (bool r : ample->plan.recompute) EXPECT_FALSE(r);
   // Everything rematerialised: less memory, more time.
   const int64_t peak_none = none->plan.stages[0].peak_bytes;
   const int64_t peak_all = all->plan.stages[0].peak_bytes;
@@ -225,8 +225,8 @@ TEST(PipelineRemat, PlannerRematerialisesOnlyWhenMemoryIsShort) {
   EXPECT_LE(short_auto->plan.estimated_step_seconds, all->plan.estimated_step_seconds);
   // Only instructions of the chosen layers are recomputed.
   int64_t recomputed = 0;
-  for (size_t i = 0; i < short_auto->recompute.size(); ++i) {
-    if (!short_auto->recompute[i]) continue;
+  for (size_t i = 0; i < short_auto->plan.recompute.size(); ++i) {
+    if (!short_auto->plan.recompute[i]) continue;
     ++recomputed;
     const int64_t layer = short_auto->layer_of_instruction[i];
     EXPECT_NE(std::find(st.remat_layers.begin(), st.remat_layers.end(), layer),

@@ -149,6 +149,11 @@ void RegisterTrainCommand(CLI::App& app) {
   cmd->add_option("--schedule", a->schedule, "with --stages: 1f1b or gpipe")
       ->check(CLI::IsMember({"1f1b", "gpipe"}))->capture_default_str();
   cmd->add_option("--trace", a->trace, "with --stages: write the last step's Chrome/Perfetto trace");
+  cmd->add_option("--remat", a->remat,
+                  "with --stages: recompute layers' activations in the backward instead of "
+                  "stashing them: auto (only where a stage does not fit --memory; the default "
+                  "with --memory), none (the default without), all")
+      ->check(CLI::IsMember({"auto", "none", "all"}));
   cmd->callback([a] { std::exit(Train(*a)); });
 }
 

@@ -34,6 +34,9 @@ struct PipelinePlan {
   double estimated_step_seconds = 0;
   // For each instruction of the entry computation, in instruction order: its stage.
   std::vector<int32_t> stage_of_instruction;
+  // Per entry instruction (empty: none): recomputed in its stage's backward instead of stashed
+  // (the remat layers' values, remat.h); the split's SplitOptions::recompute.
+  std::vector<bool> recompute;
 };
 
 }  // namespace xpar::pipeline

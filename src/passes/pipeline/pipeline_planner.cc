@@ -131,7 +131,7 @@ Expected<PipelineResult> PlanPipeline(const Module& module, const Cluster& clust
   for (const Stage& s : r.plan.stages) {
     for (int64_t l : s.remat_layers) remat_layer[l] = true;
   }
-  r.recompute = RecomputedInstructions(module, roles, r.layer_of_instruction, remat_layer);
+  r.plan.recompute = RecomputedInstructions(module, roles, r.layer_of_instruction, remat_layer);
   return r;
 }
 

@@ -49,9 +49,7 @@ struct PipelineResult {
   std::vector<StageReport> stages;  // parallel to plan.stages
   LayerClustering clustering;
   std::vector<int32_t> layer_of_instruction;
-  RematMode remat = RematMode::kNone;  // the mode planned with
-  // Per entry instruction: recomputed in its stage's backward (SplitOptions::recompute).
-  std::vector<bool> recompute;
+  RematMode remat = RematMode::kNone;  // the mode planned with (plan.recompute: its result)
   int64_t from_attribute = 0, inferred = 0;  // backward ops placed by attribute / by the rule
   int64_t memory_limit_bytes = 0;
   int64_t bounds_tried = 0, bounds_total = 0;

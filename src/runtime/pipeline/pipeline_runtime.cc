@@ -207,9 +207,11 @@ Expected<std::unique_ptr<Pipeline>> PipelineFromPlan(const Module& gradient,
                                                      const SplitOptions& split_options) {
   std::vector<Submesh> submeshes;
   for (const Stage& s : plan.stages) submeshes.push_back(s.submesh);
+  SplitOptions so = split_options;
+  if (so.recompute.empty()) so.recompute = plan.recompute;  // the plan's rematerialisation
   ASSIGN_OR_RETURN(StageSplit split,
                    SplitByStage(gradient, plan.stage_of_instruction,
-                                static_cast<int32_t>(plan.stages.size()), split_options));
+                                static_cast<int32_t>(plan.stages.size()), so));
   options.microbatches = plan.microbatches;
   options.schedule = plan.schedule;
   return Pipeline::Create(std::move(split), submeshes, std::move(options));

@@ -105,7 +105,8 @@ class Pipeline {
 
 // The pipeline of an inter-op plan (pipeline_planner.h): `gradient` split by
 // plan.stage_of_instruction, stages on plan.stages[s].submesh, with plan.microbatches and
-// plan.schedule (which replace options.microbatches and options.schedule).
+// plan.schedule (which replace options.microbatches and options.schedule), recomputing
+// plan.recompute's values in the backward unless `split` gives its own recompute set.
 Expected<std::unique_ptr<Pipeline>> PipelineFromPlan(const Module& gradient,
                                                      const PipelinePlan& plan,
                                                      PipelineRunOptions options,

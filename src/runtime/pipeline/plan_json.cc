@@ -13,7 +13,12 @@ nlohmann::json PipelinePlanToJson(const PipelinePlan& plan, const ProgramPlans& 
     stages.push_back({{"first_layer", s.first_layer},
                       {"last_layer", s.last_layer},
                       {"shape", s.submesh.shape},
-                      {"devices", s.submesh.devices}});
+                      {"devices", s.submesh.devices},
+                      {"remat_layers", s.remat_layers}});
+  }
+  std::vector<int64_t> recompute;  // indices of the recomputed instructions
+  for (size_t i = 0; i < plan.recompute.size(); ++i) {
+    if (plan.recompute[i]) recompute.push_back(static_cast<int64_t>(i));
   }
   nlohmann::json progs = nlohmann::json::object();
   for (const auto& [name, p] : programs) progs[name] = p;
@@ -21,6 +26,7 @@ nlohmann::json PipelinePlanToJson(const PipelinePlan& plan, const ProgramPlans& 
           {"microbatches", plan.microbatches},
           {"schedule", ScheduleName(plan.schedule)},
           {"stage_of_instruction", plan.stage_of_instruction},
+          {"recompute", recompute},
           {"programs", progs}};
 }
 
@@ -37,11 +43,24 @@ Expected<SavedPipelinePlan> PipelinePlanFromJson(const nlohmann::json& j) {
       stage.last_layer = s.at("last_layer").get<int64_t>();
       stage.submesh.shape = s.at("shape").get<std::vector<int64_t>>();
       stage.submesh.devices = s.at("devices").get<std::vector<int64_t>>();
+      if (s.contains("remat_layers")) {
+        stage.remat_layers = s.at("remat_layers").get<std::vector<int64_t>>();
+      }
       out.plan.stages.push_back(std::move(stage));
     }
     out.plan.microbatches = j.at("microbatches").get<int64_t>();
     ASSIGN_OR_RETURN(out.plan.schedule, ParseSchedule(j.at("schedule").get<std::string>()));
     out.plan.stage_of_instruction = j.at("stage_of_instruction").get<std::vector<int32_t>>();
+    if (j.contains("recompute")) {  // rematerialised instructions (plans before it have none)
+      out.plan.recompute.assign(out.plan.stage_of_instruction.size(), false);
+      for (int64_t i : j.at("recompute").get<std::vector<int64_t>>()) {
+        if (i < 0 || i >= static_cast<int64_t>(out.plan.recompute.size())) {
+          return InvalidArgument("pipeline plan: recomputed instruction {} is not among the {} "
+                                 "instructions", i, out.plan.recompute.size());
+        }
+        out.plan.recompute[i] = true;
+      }
+    }
     for (const auto& [name, p] : j.at("programs").items()) out.programs[name] = p;
   } catch (const nlohmann::json::exception& e) {
     return InvalidArgument("pipeline plan: {}", e.what());
