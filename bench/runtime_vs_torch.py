@@ -13,7 +13,10 @@ with torch.jit.trace and run by `xpar run model.pt` (its "ran in" time: one cold
 process, the median over --reps processes) against PyTorch eager (median after a warm-up).
 
   /usr/bin/python3 bench/runtime_vs_torch.py --xpar build-perf/bench/runtime_vs_torch \
-      [--cli build-perf/xpar] [--threads 1,2] [--reps 5] [--only NAME,...]
+      [--cli build-perf/xpar] [--threads 1,2] [--reps 5] [--only NAME,...] [--xpar-before OLD]
+
+--xpar-before runs an older build of the benchmark program on each row too (before it, in the
+same run), for before/after tables.
 """
 import argparse
 import json
@@ -169,6 +172,8 @@ def main():
     p.add_argument("--threads", default="1,2")
     p.add_argument("--reps", type=int, default=5)
     p.add_argument("--only", default="")
+    p.add_argument("--xpar-before", default="",
+                   help="an older build of the benchmark program: its times side by side")
     a = p.parse_args()
     threads = [int(t) for t in a.threads.split(",")]
     only = [x for x in a.only.split(",") if x]
@@ -178,16 +183,22 @@ def main():
             if f[0] == "peak"}
     print(f"torch {torch.__version__}; f32 FMA peak GFLOP/s: "
           + ", ".join(f"{t} thread(s) {peak[t]:.1f}" for t in threads))
-    print("| row | threads | xpar ms | torch ms | xpar/torch | xpar % of peak | torch % of peak |")
-    print("|---|---|---|---|---|---|---|")
+    before = "| before ms | before/torch " if a.xpar_before else ""
+    print(f"| row | threads | xpar ms | torch ms | xpar/torch {before}| xpar % of peak | "
+          "torch % of peak |")
+    print("|---|---|---|---|---|" + ("---|---|" if before else "") + "---|---|")
     for row in rows:
         for t in threads:
-            f = xpar_run(a.xpar, ["--threads", str(t), "--reps", str(a.reps), "--only", row])
-            f = [x for x in f if x[0] == "row"][0]
+            args = ["--threads", str(t), "--reps", str(a.reps), "--only", row]
+            bms = 0.0
+            if a.xpar_before:
+                bms = float([x for x in xpar_run(a.xpar_before, args) if x[0] == "row"][0][5])
+            f = [x for x in xpar_run(a.xpar, args) if x[0] == "row"][0]
             xms, gflop = float(f[5]), float(f[7])
             tms = torch_ms(ROWS[row], t, a.reps)
             pct = (lambda ms: f"{100 * gflop / (ms / 1e3) / peak[t]:.0f}%" if gflop else "")
-            print(f"| {row} | {t} | {xms:.1f} | {tms:.1f} | {xms / tms:.2f} | {pct(xms)} | "
+            old = f"| {bms:.1f} | {bms / tms:.2f} " if a.xpar_before else ""
+            print(f"| {row} | {t} | {xms:.1f} | {tms:.1f} | {xms / tms:.2f} {old}| {pct(xms)} | "
                   f"{pct(tms)} |", flush=True)
     if a.cli:
         model_rows(a.cli, threads, a.reps, only)

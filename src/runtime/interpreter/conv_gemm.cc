@@ -171,13 +171,34 @@ XPAR_CONV_AVX2_CLONE void AddScaled(C a, const C* x, C* y, int64_t n) {
   for (int64_t i = 0; i < n; ++i) y[i] += a * x[i];
 }
 
+// AddScaled over `rows` rows of `cols` elements (strides in elements): one call per tap and
+// plane instead of one per output row.
+template <typename C>
+XPAR_CONV_AVX2_CLONE void AddScaledRows(C a, const C* x, int64_t x_stride, C* y, int64_t y_stride,
+                                        int64_t rows, int64_t cols) {
+  for (int64_t r = 0; r < rows; ++r) {
+    const C* xr = x + r * x_stride;
+    C* yr = y + r * y_stride;
+    for (int64_t i = 0; i < cols; ++i) yr[i] += a * xr[i];
+  }
+}
+
 // dst[o] += a * (what FillColumns would write at o), skipping padding: the input read in place,
-// contiguous runs through AddScaled.
+// contiguous runs (and rectangles, when the last two dimensions have unit stride) through
+// AddScaled / AddScaledRows.
 template <typename C>
 void AccumulateColumns(const std::vector<DimTable>& dims, const Dims& in_strides, const Dims& sub,
                        const int64_t* k, size_t s, C a, const C* src, C* dst) {
   const DimTable& t = dims[s];
   const int64_t* row = t.table.data() + k[s] * t.out;
+  if (s + 2 == dims.size() && t.unit && dims[s + 1].unit) {
+    const DimTable& u = dims[s + 1];
+    const int64_t lo = t.lo[k[s]], hi = t.hi[k[s]], lo2 = u.lo[k[s + 1]], hi2 = u.hi[k[s + 1]];
+    if (hi <= lo || hi2 <= lo2) return;
+    AddScaledRows<C>(a, src + (lo + t.first[k[s]]) * in_strides[s] + lo2 + u.first[k[s + 1]],
+                     in_strides[s], dst + lo * sub[s + 1] + lo2, sub[s + 1], hi - lo, hi2 - lo2);
+    return;
+  }
   if (s + 1 == dims.size()) {
     if (t.unit) {
       const int64_t lo = t.lo[k[s]], hi = t.hi[k[s]];
