@@ -122,21 +122,28 @@ inline float MinNan(float a, float b) {
   return a != a ? a : m;
 }
 
-// FoldLanes with MaxNan / MinNan in AVX2: max_ps/min_ps return their second operand when
-// either is NaN or both are equal, as MaxNan/MinNan do unless the lane itself is NaN, which the
-// blend keeps. Same results as the scalar fold.
-template <bool kMax>
-__attribute__((target("avx2"))) float MinMaxAvx2(const float* x, int64_t n) {
+// FoldLanes in AVX2, one lane per vector element, so the same results as the scalar fold:
+// max_ps/min_ps return their second operand when either is NaN or both are equal, as
+// MaxNan/MinNan do unless the lane itself is NaN, which the blend keeps.
+// kOp: 0 add, 1 max, 2 min.
+template <int kOp>
+__attribute__((target("avx2"))) float FoldAvx2(const float* x, int64_t n) {
   __m256 lane = _mm256_loadu_ps(x);
   int64_t j = kFoldLanes;
   for (; j + kFoldLanes <= n; j += kFoldLanes) {
     const __m256 v = _mm256_loadu_ps(x + j);
-    const __m256 t = kMax ? _mm256_max_ps(lane, v) : _mm256_min_ps(lane, v);
-    lane = _mm256_blendv_ps(t, lane, _mm256_cmp_ps(lane, lane, _CMP_UNORD_Q));
+    if constexpr (kOp == 0) {
+      lane = _mm256_add_ps(lane, v);
+    } else {
+      const __m256 t = kOp == 1 ? _mm256_max_ps(lane, v) : _mm256_min_ps(lane, v);
+      lane = _mm256_blendv_ps(t, lane, _mm256_cmp_ps(lane, lane, _CMP_UNORD_Q));
+    }
   }
   alignas(32) float l[kFoldLanes];
   _mm256_store_ps(l, lane);
-  auto f = [](float a, float b) { return kMax ? MaxNan(a, b) : MinNan(a, b); };
+  auto f = [](float a, float b) {
+    return kOp == 0 ? a + b : kOp == 1 ? MaxNan(a, b) : MinNan(a, b);
+  };
   for (int k = 0; j < n; ++j, ++k) l[k] = f(l[k], x[j]);
   for (int w = kFoldLanes / 2; w > 0; w /= 2) {
     for (int k = 0; k < w; ++k) l[k] = f(l[k], l[k + w]);
@@ -147,14 +154,15 @@ __attribute__((target("avx2"))) float MinMaxAvx2(const float* x, int64_t n) {
 }  // namespace
 
 float SumLanesF32(const float* x, int64_t n) {
+  if (HasAvx2()) return FoldAvx2<0>(x, n);
   return FoldLanes(x, n, [](float a, float b) { return a + b; });
 }
 float MaxLanesF32(const float* x, int64_t n) {
-  if (HasAvx2()) return MinMaxAvx2<true>(x, n);
+  if (HasAvx2()) return FoldAvx2<1>(x, n);
   return FoldLanes(x, n, [](float a, float b) { return MaxNan(a, b); });
 }
 float MinLanesF32(const float* x, int64_t n) {
-  if (HasAvx2()) return MinMaxAvx2<false>(x, n);
+  if (HasAvx2()) return FoldAvx2<2>(x, n);
   return FoldLanes(x, n, [](float a, float b) { return MinNan(a, b); });
 }
 
