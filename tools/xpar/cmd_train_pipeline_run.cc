@@ -249,8 +249,8 @@ Expected<BuiltPipeline> BuildOnRanks(const TrainArgs& args, const PipelineProgra
     if (built.ok()) text = built->plan_json.dump();
   }
   ASSIGN_OR_RETURN(text, BroadcastText(std::move(text), rank));
-  if (text.empty()) return BuiltPipeline{};  // rank 0 failed and says why
   if (rank == 0) return built;
+  if (text.empty()) return BuiltPipeline{};  // rank 0 failed and says why
   nlohmann::json plan = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
   ASSIGN_OR_RETURN(pipeline::SavedPipelinePlan saved, pipeline::PipelinePlanFromJson(plan));
   for (size_t s = 0; s < saved.plan.stages.size(); ++s) {
