@@ -1,6 +1,6 @@
 """Inputs and expected outputs of the JAX back-compat cases in this folder, copied from
 jax-ml/jax jax/_src/internal_test_util/export_back_compat_test_data (see PROVENANCE.md)."""
-from numpy import array, float32
+from numpy import array, float32, int32
 
 CASES = {
     # cpu_qr_lapack_geqrf.py, data_2025_04_02['f32']
@@ -30,6 +30,12 @@ CASES = {
          2.1908902300206665e+00],
        [ 0.0000000000000000e+00,  0.0000000000000000e+00,
         -8.8817841970012523e-16]]))),
+    # cpu_lu_lapack_getrf.py, data_2024_05_31["f32"]
+    "cpu_lu_lapack_getrf_ffi_f32.mlir": dict(
+        kind="exact", inputs=(),
+        expected_outputs=(array([[6. , 7. , 8. ],
+       [0. , 1. , 2. ],
+       [0.5, 0.5, 0. ]], dtype=float32), array([2, 2, 2], dtype=int32), array([2, 0, 1], dtype=int32))),
     # cpu_eigh_lapack_syev.py, data_2024_08_19["f32"]
     "cpu_eigh_lapack_syevd_ffi_f32.mlir": dict(
         kind="eigh", inputs=(),

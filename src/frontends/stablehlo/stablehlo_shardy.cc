@@ -57,8 +57,8 @@ HloSharding ToHlo(const Parser::SdyMesh& mesh, const std::vector<std::vector<int
   for (int64_t a = static_cast<int64_t>(mesh.axes.size()) - 2; a >= 0; --a) {
     strides[a] = strides[a + 1] * mesh.sizes[a + 1];
   }
-  const int64_t total = std::accumulate(kept.begin(), kept.end(), int64_t{1},
-                                        std::multiplies<int64_t>());
+  const int64_t total =
+      std::accumulate(kept.begin(), kept.end(), int64_t{1}, std::multiplies<int64_t>());
   std::vector<int64_t> idx(order.size(), 0);
   for (int64_t i = 0; i < total; ++i) {
     int64_t src = 0;
@@ -94,7 +94,8 @@ Status Parser::ParseSdyMesh() {
   RETURN_IF_ERROR(Expect("=", "after the mesh name"));
   ASSIGN_OR_RETURN(SdyMesh mesh, ParseSdyMeshBody());
   std::string key(name.text.substr(1));
-  if (sdy_meshes_.count(key)) return Error(head.offset, fmt::format("redefinition of mesh '@{}'", key));
+  if (sdy_meshes_.count(key))
+    return Error(head.offset, fmt::format("redefinition of mesh '@{}'", key));
   sdy_meshes_[key] = std::move(mesh);
   return SkipLocation();
 }
@@ -164,7 +165,8 @@ Status Parser::ParseSdyAxisSet(const SdyMesh& mesh, std::vector<SdyAxisRef>* int
     std::string name = Unescape(a.text);
     size_t k = 0;
     while (k < mesh.axes.size() && mesh.axes[k] != name) ++k;
-    if (k == mesh.axes.size()) return Error(a.offset, fmt::format("the mesh has no axis \"{}\"", name));
+    if (k == mesh.axes.size())
+      return Error(a.offset, fmt::format("the mesh has no axis \"{}\"", name));
     SdyAxisRef ref{static_cast<int64_t>(k), 0, 0, a.offset};
     if (lex_.TryConsume(":")) {  // "x":(pre)size
       RETURN_IF_ERROR(Expect("(", "to open the sub-axis pre-size"));
@@ -224,9 +226,9 @@ Expected<Parser::SdySharding> Parser::RefineSdyAxes(
       }
       first_factor[a].push_back(static_cast<int64_t>(out.factors.sizes.size()));
       const int64_t size = cuts[a][i + 1] / cuts[a][i];
-      out.factors.axes.push_back(cuts[a].size() == 2 ? mesh.axes[a]
-                                                     : fmt::format("{}:({}){}", mesh.axes[a],
-                                                                   cuts[a][i], size));
+      out.factors.axes.push_back(cuts[a].size() == 2
+                                     ? mesh.axes[a]
+                                     : fmt::format("{}:({}){}", mesh.axes[a], cuts[a][i], size));
       out.factors.sizes.push_back(size);
       out.axis_of.push_back(static_cast<int64_t>(a));
       out.post.push_back(mesh.sizes[a] / cuts[a][i + 1]);
@@ -266,8 +268,8 @@ Expected<Parser::SdySharding> Parser::ParseSdySharding(int64_t rank, SdyMesh* in
     lex_.Next();
     auto it = sdy_meshes_.find(std::string(m.text.substr(1)));
     if (it == sdy_meshes_.end()) {
-      return Error(m.offset, fmt::format("unknown mesh '{}' (declare it with sdy.mesh first)",
-                                         m.text));
+      return Error(m.offset,
+                   fmt::format("unknown mesh '{}' (declare it with sdy.mesh first)", m.text));
     }
     mesh = &it->second;
   } else if (lex_.TryConsume("mesh") || lex_.TryConsume("#sdy.mesh")) {
@@ -325,14 +327,16 @@ Expected<HloSharding> Parser::ParseSdyTensorSharding(int64_t rank) {
 Expected<HloSharding> Parser::ReadSdyAttr(const Attr& attr, const Shape& shape) {
   if (attr.kind != Attr::Kind::kDialect ||
       (attr.s != "sdy.sharding" && attr.s != "sdy.sharding_per_value")) {
-    return Error(attr.offset, "sdy.sharding must be #sdy.sharding<...> or "
-                              "#sdy.sharding_per_value<[...]>");
+    return Error(attr.offset,
+                 "sdy.sharding must be #sdy.sharding<...> or "
+                 "#sdy.sharding_per_value<[...]>");
   }
   int64_t save = lex_.pos();
   lex_.set_pos(attr.offset);
   if (!lex_.Peek().Is("<")) lex_.Next();  // `#sdy.sharding`; the pretty op form has none
   auto read = [&]() -> Expected<HloSharding> {
-    if (attr.s == "sdy.sharding") return ParseSdyTensorSharding(shape.IsArray() ? shape.rank() : -1);
+    if (attr.s == "sdy.sharding")
+      return ParseSdyTensorSharding(shape.IsArray() ? shape.rank() : -1);
     std::vector<const Shape*> leaves;
     if (shape.IsTuple()) {
       for (const Shape& leaf : shape.tuple_shapes()) leaves.push_back(&leaf);

@@ -32,8 +32,8 @@ Instruction* ConcatAlong(Parser& p, Computation* comp, const std::vector<Instruc
   std::vector<int64_t> dims = parts[0]->shape().dims();
   dims[dim] = 0;
   for (Instruction* x : parts) dims[dim] += x->shape().dim(dim);
-  Instruction* c = p.Add(comp, Opcode::kConcatenate, Shape(parts[0]->shape().type(), dims),
-                         parts, at, "concatenate");
+  Instruction* c = p.Add(comp, Opcode::kConcatenate, Shape(parts[0]->shape().type(), dims), parts,
+                         at, "concatenate");
   c->attrs().dimensions = {dim};
   return c;
 }
@@ -44,7 +44,8 @@ Expected<Groups> CopyGroups(const Parser& p, const Instruction& inst, const Manu
   const std::string op(HloOpcodeName(inst.opcode()));
   if (!inst.attrs().channel_id && !inst.attrs().use_global_device_ids) {
     return p.Unsupported(at, fmt::format("{} without a channel_handle (across replicas) inside "
-                                         "sdy.manual_computation is not supported", op));
+                                         "sdy.manual_computation is not supported",
+                                         op));
   }
   Groups ids;
   if (inst.attrs().replica_groups && !inst.attrs().replica_groups->groups.empty()) {
@@ -62,7 +63,8 @@ Expected<Groups> CopyGroups(const Parser& p, const Instruction& inst, const Manu
       if (std::find(cg.begin(), cg.end(), *c) != cg.end()) {
         return p.Unsupported(at, fmt::format("{}: a replica group spans a free (non-manual) mesh "
                                              "axis; inside sdy.manual_computation xpar supports "
-                                             "collectives over manual axes only", op));
+                                             "collectives over manual axes only",
+                                             op));
       }
       cg.push_back(*c);
     }
@@ -71,7 +73,8 @@ Expected<Groups> CopyGroups(const Parser& p, const Instruction& inst, const Manu
     for (int64_t c : cg) {
       if (group_of[c] >= 0) {
         return p.Error(at, fmt::format("{}: the replica groups put one copy of the manual "
-                                       "computation into two different groups", op));
+                                       "computation into two different groups",
+                                       op));
       }
       group_of[c] = static_cast<int64_t>(out.size());
     }
@@ -80,7 +83,8 @@ Expected<Groups> CopyGroups(const Parser& p, const Instruction& inst, const Manu
   for (int64_t c = 0; c < copies.count(); ++c) {
     if (group_of[c] < 0) {
       return p.Error(at, fmt::format("{}: the replica groups leave out a device of the manual "
-                                     "axes", op));
+                                     "axes",
+                                     op));
     }
   }
   return out;
@@ -95,7 +99,7 @@ Expected<Instruction*> Combine(Parser& p, Computation* comp, const Instruction& 
   }
   const Computation& r = *inst.called()[0];
   std::unordered_map<const Instruction*, Instruction*> map = {{r.parameters()[0], a},
-                                                               {r.parameters()[1], b}};
+                                                              {r.parameters()[1], b}};
   const std::vector<int64_t>& dims = a->shape().dims();
   for (const auto& ptr : r.instructions()) {
     const Instruction* i = ptr.get();
@@ -110,7 +114,8 @@ Expected<Instruction*> Combine(Parser& p, Computation* comp, const Instruction& 
     if (!HasTrait(i->opcode(), kElementwise) || !i->shape().IsArray()) {
       return p.Unsupported(at, fmt::format("the reduction of this collective uses '{}'; inside "
                                            "sdy.manual_computation xpar supports elementwise "
-                                           "reductions", HloOpcodeName(i->opcode())));
+                                           "reductions",
+                                           HloOpcodeName(i->opcode())));
     }
     std::vector<Instruction*> ops;
     for (const Instruction* o : i->operands()) ops.push_back(map.at(o));
@@ -138,9 +143,10 @@ Expected<CopyValues> Permute(Parser& p, Computation* comp, const Instruction& in
     std::optional<int64_t> cs = copies.CopyOfDevice(s), ct = copies.CopyOfDevice(t);
     if (!cs || !ct) return p.Error(at, "collective-permute: a device is not in the mesh");
     if (source[*ct] >= 0 && source[*ct] != *cs) {
-      return p.Unsupported(at, "collective-permute: the pairs move data along a free "
-                               "(non-manual) mesh axis, which xpar does not support inside "
-                               "sdy.manual_computation");
+      return p.Unsupported(at,
+                           "collective-permute: the pairs move data along a free "
+                           "(non-manual) mesh axis, which xpar does not support inside "
+                           "sdy.manual_computation");
     }
     source[*ct] = *cs;
   }
@@ -203,7 +209,8 @@ Expected<std::vector<Instruction*>> LowerGroup(Parser& p, Computation* comp,
     return out;
   }
   return p.Unsupported(at, fmt::format("'{}' inside sdy.manual_computation is not supported by "
-                                       "xpar", HloOpcodeName(inst.opcode())));
+                                       "xpar",
+                                       HloOpcodeName(inst.opcode())));
 }
 
 }  // namespace

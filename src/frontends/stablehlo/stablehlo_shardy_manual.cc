@@ -57,7 +57,8 @@ std::vector<int64_t> ManualCopies::AllDevices() const {
   const int64_t n = std::accumulate(mesh_.sizes.begin(), mesh_.sizes.end(), int64_t{1},
                                     std::multiplies<int64_t>());
   std::vector<int64_t> ids(n);
-  for (int64_t pos = 0; pos < n; ++pos) ids[pos] = mesh_.device_ids.empty() ? pos : mesh_.device_ids[pos];
+  for (int64_t pos = 0; pos < n; ++pos)
+    ids[pos] = mesh_.device_ids.empty() ? pos : mesh_.device_ids[pos];
   return ids;
 }
 
@@ -148,10 +149,12 @@ Status CheckLocal(const Parser& p, const Shape& global, const ManualSplit& split
     dims[d] /= split.count[d];
   }
   if (!local.IsArray() || local.dims() != dims || local.type() != global.type()) {
-    return p.Error(at, fmt::format("{}: the body's type has dimensions [{}]; the shardings make "
-                                   "each device's block [{}]", what,
-                                   fmt::join(local.IsArray() ? local.dims() : std::vector<int64_t>{}, ","),
-                                   fmt::join(dims, ",")));
+    return p.Error(
+        at,
+        fmt::format("{}: the body's type has dimensions [{}]; the shardings make "
+                    "each device's block [{}]",
+                    what, fmt::join(local.IsArray() ? local.dims() : std::vector<int64_t>{}, ","),
+                    fmt::join(dims, ",")));
   }
   return Status::Ok();
 }
@@ -216,7 +219,8 @@ Status Parser::ParsePrettyManual(Scope* scope, OpInfo* op) {
     const std::string_view close = open.Is("[") ? "]" : "}";
     for (int depth = 1; depth > 0;) {
       Token t = lex_.Next();
-      if (t.kind == Tok::kEof) return Error(open.offset, fmt::format("unterminated '{}'", key.text));
+      if (t.kind == Tok::kEof)
+        return Error(open.offset, fmt::format("unterminated '{}'", key.text));
       if (t.Is(open.text)) ++depth;
       if (t.Is(close)) --depth;
     }
@@ -257,8 +261,8 @@ Expected<std::vector<Parser::SdySharding>> Parser::ReadSdyShardingList(
       out.push_back(std::move(s));
     }
     if (out.size() != shapes.size()) {
-      return Error(attr.offset, fmt::format("{} sharding(s) for {} value(s)", out.size(),
-                                            shapes.size()));
+      return Error(attr.offset,
+                   fmt::format("{} sharding(s) for {} value(s)", out.size(), shapes.size()));
     }
     return out;
   };
@@ -278,8 +282,8 @@ Expected<std::vector<bool>> Parser::ReadManualAxes(const Attr& attr, const SdyMe
   std::vector<bool> manual(mesh.axes.size(), false);
   for (const SdyAxisRef& r : refs) {
     if (r.pre > 0) return Unsupported(r.offset, "a manual sub-axis is not supported by xpar");
-    if (manual[r.axis]) return Error(r.offset, fmt::format("manual axis \"{}\" is named twice",
-                                                           mesh.axes[r.axis]));
+    if (manual[r.axis])
+      return Error(r.offset, fmt::format("manual axis \"{}\" is named twice", mesh.axes[r.axis]));
     manual[r.axis] = true;
   }
   return manual;
@@ -334,8 +338,9 @@ Status CloneBody(Parser& p, Computation* comp, const Computation& body, const Ma
       lowered->insert(lowered->end(), i.called().begin(), i.called().end());
     } else if (i.opcode() == Opcode::kPartitionId) {
       if (!copies.CoversMesh()) {
-        return p.Unsupported(at, "partition_id inside a manual computation that leaves mesh axes "
-                                 "free is not supported by xpar");
+        return p.Unsupported(at,
+                             "partition_id inside a manual computation that leaves mesh axes "
+                             "free is not supported by xpar");
       }
       for (int64_t c = 0; c < copies.count(); ++c) {
         Instruction* id = p.Add(comp, Opcode::kConstant, i.shape(), {}, at, "partition_id");
@@ -370,8 +375,8 @@ Expected<Instruction*> AssembleResult(Parser& p, Computation* comp, const CopyVa
                                       const Parser::SdySharding& s, const ManualCopies& copies,
                                       const Shape& global, int64_t index, int64_t at) {
   ASSIGN_OR_RETURN(ManualSplit split, SplitOf(p, s, copies, at));
-  RETURN_IF_ERROR(CheckLocal(p, global, split, blocks.at(0)->shape(),
-                             fmt::format("result {}", index), at));
+  RETURN_IF_ERROR(
+      CheckLocal(p, global, split, blocks.at(0)->shape(), fmt::format("result {}", index), at));
   std::vector<int64_t> block(global.rank(), 0);
   std::function<Instruction*(int64_t)> build = [&](int64_t d) -> Instruction* {
     if (d == global.rank()) return blocks.at(CopyOfBlock(s, split, copies, block));
@@ -380,8 +385,8 @@ Expected<Instruction*> AssembleResult(Parser& p, Computation* comp, const CopyVa
     if (parts.size() == 1) return parts[0];
     std::vector<int64_t> dims = parts[0]->shape().dims();
     dims[d] *= static_cast<int64_t>(parts.size());
-    Instruction* cat = p.Add(comp, Opcode::kConcatenate, Shape(global.type(), dims), parts, at,
-                             "manual_concat");
+    Instruction* cat =
+        p.Add(comp, Opcode::kConcatenate, Shape(global.type(), dims), parts, at, "manual_concat");
     cat->attrs().dimensions = {d};
     return cat;
   };
@@ -430,9 +435,9 @@ Expected<std::vector<Instruction*>> Parser::BuildManualComputation(Scope* scope,
   if (body.arg_types.size() != op->operands.size() ||
       body.returned.size() != op->result_types.size()) {
     return Error(at, fmt::format("'{}' has {} operand(s) and {} result(s); its body takes {} and "
-                                 "returns {}", op->name, op->operands.size(),
-                                 op->result_types.size(), body.arg_types.size(),
-                                 body.returned.size()));
+                                 "returns {}",
+                                 op->name, op->operands.size(), op->result_types.size(),
+                                 body.arg_types.size(), body.returned.size()));
   }
   Computation* comp = scope->comp;
   std::unordered_map<const Instruction*, CopyValues> values;
@@ -462,7 +467,8 @@ Expected<std::vector<Instruction*>> Parser::BuildManualComputation(Scope* scope,
   }
   // The body now lives in the enclosing computation: its own computation goes, and so do the
   // reductions of lowered collectives that nothing calls any more.
-  std::erase_if(comps_, [&](const std::unique_ptr<Computation>& c) { return c.get() == body.comp; });
+  std::erase_if(comps_,
+                [&](const std::unique_ptr<Computation>& c) { return c.get() == body.comp; });
   body.comp = nullptr;
   std::unordered_set<const Computation*> called;
   for (const auto& c : comps_) {

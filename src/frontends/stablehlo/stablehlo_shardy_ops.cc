@@ -38,7 +38,8 @@ Status Parser::ParsePrettySdy(Scope* scope, OpInfo* op) {
   const std::string& m = op->mnemonic;
   if (m == "manual_computation" || m == "named_computation") return ParsePrettyManual(scope, op);
   if (m != "sharding_constraint" && m != "reshard" && !IsPassThroughSdyOp(m)) {
-    return Unsupported(op->offset, fmt::format("Shardy op '{}' is not supported by xpar", op->name));
+    return Unsupported(op->offset,
+                       fmt::format("Shardy op '{}' is not supported by xpar", op->name));
   }
   RETURN_IF_ERROR(ParseOperands(scope, op));
   auto sharding = [&](std::string key) -> Status {
@@ -81,7 +82,8 @@ Expected<std::vector<Instruction*>> Parser::BuildSdy(Scope* scope, OpInfo* op) {
     return std::vector<Instruction*>{op->operands[0]};
   }
   if ((m != "sharding_constraint" && m != "reshard") || op->operands.size() != 1) {
-    return Unsupported(op->offset, fmt::format("Shardy op '{}' is not supported by xpar", op->name));
+    return Unsupported(op->offset,
+                       fmt::format("Shardy op '{}' is not supported by xpar", op->name));
   }
   const Attr* sharding = op->Find("sharding");
   if (!sharding) return Error(op->offset, fmt::format("'{}' without a sharding", op->name));

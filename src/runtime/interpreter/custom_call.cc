@@ -32,8 +32,8 @@ Expected<Literal> EvalCustomCall(const Instruction& inst, Operands ops, EvalCont
     return Unimplemented("custom-call target \"{}\" (a jaxlib LAPACK/BLAS kernel) is not "
                          "supported: of those the interpreter runs the legacy (api_version 2) "
                          "lapack_?potrf, lapack_?getrf, blas_?trsm and the FFI "
-                         "lapack_?geqrf_ffi, lapack_?orgqr_ffi, lapack_?syevd_ffi, "
-                         "lapack_?gesdd_ffi", target);
+                         "lapack_?geqrf_ffi, lapack_?orgqr_ffi, lapack_?getrf_ffi, "
+                         "lapack_?syevd_ffi, lapack_?gesdd_ffi", target);
   }
   if (!kernel) {
     return Unimplemented("custom-call target \"{}\" is not known to the interpreter", target);

@@ -3,6 +3,7 @@
 // interpreter links:
 //   lapack_?geqrf_ffi(a[..., m, n]) -> (a', tau[..., min(m, n)])   QR (Householder, packed)
 //   lapack_?orgqr_ffi(a[..., m, n], tau[..., k]) -> q[..., m, n]   Q from the reflectors
+//   lapack_?getrf_ffi(a[..., m, n]) -> (lu, ipiv[..., min(m, n)], info[...])   LU, 1-based pivots
 //   lapack_?syevd_ffi(a[..., n, n]) {mode, uplo} -> (v, w[..., n], info[...], workspaces...)
 //   lapack_?gesdd_ffi(a[..., m, n]) {mode} -> (a', s, u, vt, info[...], workspaces...)
 // Leading dimensions are a batch; each matrix is laid out column-major (operand_layouts
@@ -11,8 +12,8 @@
 // 'V' = 86 / 'N' = 78 (eigenvectors or not), 'L' = 76 / 'U' = 85, 'A' = 65 / 'S' = 83 / 'N'.
 // Extra workspace results of older exports are returned as zeros; the legacy (api_version 2)
 // lapack_?geqrf / lapack_?orgqr of 2023 exports run the same kernels.
-// Evidence: jax-ml/jax export_back_compat_test_data cpu_qr_lapack_geqrf.py, cpu_eigh_lapack_syev.py,
-// cpu_svd_lapack_gesdd.py (tests/jax_back_compat/).
+// Evidence: jax-ml/jax export_back_compat_test_data cpu_qr_lapack_geqrf.py,
+// cpu_eigh_lapack_syev.py, cpu_svd_lapack_gesdd.py (tests/jax_back_compat/).
 #include <algorithm>
 #include <cstddef>
 #include <string>
@@ -26,22 +27,24 @@ void sgeqrf_(const int* m, const int* n, float* a, const int* lda, float* tau, f
              const int* lwork, int* info);
 void dgeqrf_(const int* m, const int* n, double* a, const int* lda, double* tau, double* work,
              const int* lwork, int* info);
-void sorgqr_(const int* m, const int* n, const int* k, float* a, const int* lda,
-             const float* tau, float* work, const int* lwork, int* info);
-void dorgqr_(const int* m, const int* n, const int* k, double* a, const int* lda,
-             const double* tau, double* work, const int* lwork, int* info);
+void sorgqr_(const int* m, const int* n, const int* k, float* a, const int* lda, const float* tau,
+             float* work, const int* lwork, int* info);
+void dorgqr_(const int* m, const int* n, const int* k, double* a, const int* lda, const double* tau,
+             double* work, const int* lwork, int* info);
+void sgetrf_(const int* m, const int* n, float* a, const int* lda, int* ipiv, int* info);
+void dgetrf_(const int* m, const int* n, double* a, const int* lda, int* ipiv, int* info);
 void ssyevd_(const char* jobz, const char* uplo, const int* n, float* a, const int* lda, float* w,
-             float* work, const int* lwork, int* iwork, const int* liwork, int* info,
-             std::size_t, std::size_t);
-void dsyevd_(const char* jobz, const char* uplo, const int* n, double* a, const int* lda,
-             double* w, double* work, const int* lwork, int* iwork, const int* liwork, int* info,
-             std::size_t, std::size_t);
+             float* work, const int* lwork, int* iwork, const int* liwork, int* info, std::size_t,
+             std::size_t);
+void dsyevd_(const char* jobz, const char* uplo, const int* n, double* a, const int* lda, double* w,
+             double* work, const int* lwork, int* iwork, const int* liwork, int* info, std::size_t,
+             std::size_t);
 void sgesdd_(const char* jobz, const int* m, const int* n, float* a, const int* lda, float* s,
              float* u, const int* ldu, float* vt, const int* ldvt, float* work, const int* lwork,
              int* iwork, int* info, std::size_t);
 void dgesdd_(const char* jobz, const int* m, const int* n, double* a, const int* lda, double* s,
-             double* u, const int* ldu, double* vt, const int* ldvt, double* work,
-             const int* lwork, int* iwork, int* info, std::size_t);
+             double* u, const int* ldu, double* vt, const int* ldvt, double* work, const int* lwork,
+             int* iwork, int* info, std::size_t);
 }
 
 namespace xpar {
@@ -72,7 +75,8 @@ std::vector<T> ColMajor(const Literal& a, int64_t k, int64_t rows, int64_t cols)
   std::vector<T> m(rows * cols);
   const int64_t base = k * rows * cols;
   for (int64_t i = 0; i < rows; ++i) {
-    for (int64_t j = 0; j < cols; ++j) m[i + j * rows] = static_cast<T>(a.GetAsDouble(base + i * cols + j));
+    for (int64_t j = 0; j < cols; ++j)
+      m[i + j * rows] = static_cast<T>(a.GetAsDouble(base + i * cols + j));
   }
   return m;
 }
@@ -130,7 +134,8 @@ Expected<Literal> GeqrfT(const Instruction& inst, const Literal& a, const Batch&
   ASSIGN_OR_RETURN(std::vector<Shape> rs, TupleResults(inst, 2));
   const int64_t k = std::min(b.rows, b.cols);
   if (rs[1].ElementCount() != b.count * k) {
-    return InvalidArgument("{}: tau must hold {} values per matrix", inst.attrs().custom_call_target, k);
+    return InvalidArgument("{}: tau must hold {} values per matrix",
+                           inst.attrs().custom_call_target, k);
   }
   Literal out = a, tau(rs[1]);
   for (int64_t i = 0; i < b.count; ++i) {
@@ -147,7 +152,8 @@ Expected<Literal> GeqrfT(const Instruction& inst, const Literal& a, const Batch&
 }
 
 Expected<Literal> GeqrfFfi(const Instruction& inst, Operands ops, EvalContext&) {
-  if (ops.size() != 1) return InvalidArgument("{} takes one operand", inst.attrs().custom_call_target);
+  if (ops.size() != 1)
+    return InvalidArgument("{} takes one operand", inst.attrs().custom_call_target);
   ASSIGN_OR_RETURN(Batch b, BatchOf(inst, *ops[0]));
   if (ops[0]->type() == PrimitiveType::kF32) return GeqrfT<float>(inst, *ops[0], b);
   return GeqrfT<double>(inst, *ops[0], b);
@@ -197,6 +203,44 @@ Expected<Literal> OrgqrFfi(const Instruction& inst, Operands ops, EvalContext&) 
   }
   if (ops[0]->type() == PrimitiveType::kF32) return OrgqrT<float>(inst, *ops[0], *ops[1], b);
   return OrgqrT<double>(inst, *ops[0], *ops[1], b);
+}
+
+// LU with partial pivoting: (lu, 1-based pivots, info) per matrix.
+template <typename T>
+Expected<Literal> GetrfT(const Instruction& inst, const Literal& a, const Batch& b) {
+  ASSIGN_OR_RETURN(std::vector<Shape> rs, TupleResults(inst, 3));
+  const int64_t k = std::min(b.rows, b.cols);
+  if (rs[1].ElementCount() != b.count * k || !IsInteger(rs[1].type()) ||
+      rs[2].ElementCount() != b.count || !IsInteger(rs[2].type())) {
+    return InvalidArgument("{}: results must be (lu, {} integer pivots, info) per matrix",
+                           inst.attrs().custom_call_target, k);
+  }
+  Literal lu = a, ipiv(rs[1]), info(rs[2]);
+  int m = static_cast<int>(b.rows), n = static_cast<int>(b.cols);
+  for (int64_t i = 0; i < b.count; ++i) {
+    std::vector<T> mat = ColMajor<T>(a, i, b.rows, b.cols);
+    std::vector<int> piv(std::max<int64_t>(1, k));
+    int status = 0;
+    if constexpr (std::is_same_v<T, float>) {
+      sgetrf_(&m, &n, mat.data(), &m, piv.data(), &status);
+    } else {
+      dgetrf_(&m, &n, mat.data(), &m, piv.data(), &status);
+    }
+    StoreColMajor(mat, lu, i, b.rows, b.cols);
+    for (int64_t j = 0; j < k; ++j) ipiv.SetFromInt64(i * k + j, piv[j]);
+    info.SetFromInt64(i, status);
+  }
+  std::vector<Literal> elems;
+  for (Literal* l : {&lu, &ipiv, &info}) elems.push_back(std::move(*l));
+  return Literal::Tuple(std::move(elems));
+}
+
+Expected<Literal> GetrfFfi(const Instruction& inst, Operands ops, EvalContext&) {
+  if (ops.size() != 1)
+    return InvalidArgument("{} takes one operand", inst.attrs().custom_call_target);
+  ASSIGN_OR_RETURN(Batch b, BatchOf(inst, *ops[0]));
+  if (ops[0]->type() == PrimitiveType::kF32) return GetrfT<float>(inst, *ops[0], b);
+  return GetrfT<double>(inst, *ops[0], b);
 }
 
 // Results beyond the first `used` (workspaces of older exports) as zeros.
@@ -249,7 +293,8 @@ Expected<Literal> SyevdT(const Instruction& inst, const Literal& a, const Batch&
 }
 
 Expected<Literal> SyevdFfi(const Instruction& inst, Operands ops, EvalContext&) {
-  if (ops.size() != 1) return InvalidArgument("{} takes one operand", inst.attrs().custom_call_target);
+  if (ops.size() != 1)
+    return InvalidArgument("{} takes one operand", inst.attrs().custom_call_target);
   ASSIGN_OR_RETURN(Batch b, BatchOf(inst, *ops[0]));
   if (ops[0]->type() == PrimitiveType::kF32) return SyevdT<float>(inst, *ops[0], b);
   return SyevdT<double>(inst, *ops[0], b);
@@ -286,7 +331,8 @@ Expected<Literal> GesddT(const Instruction& inst, const Literal& a, const Batch&
       (ucols > 0 && (rs[2].ElementCount() != b.count * m * ucols ||
                      rs[3].ElementCount() != b.count * vtrows * n))) {
     return InvalidArgument("{}: results {} do not fit mode '{}' on {}x{} matrices",
-                           inst.attrs().custom_call_target, inst.shape().ToString(false), jobz, m, n);
+                           inst.attrs().custom_call_target, inst.shape().ToString(false), jobz, m,
+                           n);
   }
   Literal out = a, s(rs[1]), u(rs[2]), vt(rs[3]), info(rs[4]);
   for (int64_t i = 0; i < b.count; ++i) {
@@ -308,7 +354,8 @@ Expected<Literal> GesddT(const Instruction& inst, const Literal& a, const Batch&
 }
 
 Expected<Literal> GesddFfi(const Instruction& inst, Operands ops, EvalContext&) {
-  if (ops.size() != 1) return InvalidArgument("{} takes one operand", inst.attrs().custom_call_target);
+  if (ops.size() != 1)
+    return InvalidArgument("{} takes one operand", inst.attrs().custom_call_target);
   ASSIGN_OR_RETURN(Batch b, BatchOf(inst, *ops[0]));
   if (ops[0]->type() == PrimitiveType::kF32) return GesddT<float>(inst, *ops[0], b);
   return GesddT<double>(inst, *ops[0], b);
@@ -355,7 +402,7 @@ Expected<Literal> GeqrfLegacy(const Instruction& inst, Operands ops, EvalContext
   RETURN_IF_ERROR(CheckLegacyScalars(inst, ops, 4, b));
   const Literal& a = *ops[4];
   ASSIGN_OR_RETURN(Literal r, a.type() == PrimitiveType::kF32 ? GeqrfT<float>(inst, a, b)
-                                                                : GeqrfT<double>(inst, a, b));
+                                                              : GeqrfT<double>(inst, a, b));
   return WithInfoAndWork(std::move(r), inst, 2);
 }
 
@@ -374,10 +421,11 @@ Expected<Literal> OrgqrLegacy(const Instruction& inst, Operands ops, EvalContext
 }
 
 constexpr CustomCallEntry kLapackFfi[] = {
-    {"lapack_sgeqrf", GeqrfLegacy},      {"lapack_dgeqrf", GeqrfLegacy},
-    {"lapack_sorgqr", OrgqrLegacy},      {"lapack_dorgqr", OrgqrLegacy},
+    {"lapack_sgeqrf", GeqrfLegacy},  {"lapack_dgeqrf", GeqrfLegacy},
+    {"lapack_sorgqr", OrgqrLegacy},  {"lapack_dorgqr", OrgqrLegacy},
     {"lapack_sgeqrf_ffi", GeqrfFfi}, {"lapack_dgeqrf_ffi", GeqrfFfi},
     {"lapack_sorgqr_ffi", OrgqrFfi}, {"lapack_dorgqr_ffi", OrgqrFfi},
+    {"lapack_sgetrf_ffi", GetrfFfi}, {"lapack_dgetrf_ffi", GetrfFfi},
     {"lapack_ssyevd_ffi", SyevdFfi}, {"lapack_dsyevd_ffi", SyevdFfi},
     {"lapack_sgesdd_ffi", GesddFfi}, {"lapack_dgesdd_ffi", GesddFfi},
 };

@@ -30,8 +30,8 @@ std::span<const CustomCallEntry> ByteirCustomCalls();
 std::span<const CustomCallEntry> CheckCustomCalls();
 // custom_call_lapack.cc: jaxlib's legacy LAPACK/BLAS kernels: ?potrf (Cholesky), ?getrf (LU), ?trsm.
 std::span<const CustomCallEntry> LapackCustomCalls();
-// custom_call_lapack_ffi.cc: jaxlib's typed-FFI LAPACK kernels: ?geqrf, ?orgqr (QR), ?syevd
-// (eigh), ?gesdd (SVD), through OpenBLAS's LAPACK.
+// custom_call_lapack_ffi.cc: jaxlib's typed-FFI LAPACK kernels: ?geqrf, ?orgqr (QR), ?getrf
+// (LU), ?syevd (eigh), ?gesdd (SVD), through OpenBLAS's LAPACK; the legacy ?geqrf / ?orgqr.
 std::span<const CustomCallEntry> LapackFfiCustomCalls();
 
 // The kernel for `target`, or null when no family provides one.
