@@ -10,9 +10,9 @@
 #include <cmath>
 #include <random>
 
+#include "interpreter_core_test_util.h"
 #include "runtime/interpreter/conv_internal.h"
 #include "runtime/interpreter/thread_pool.h"
-#include "interpreter_core_test_util.h"
 
 namespace xpar {
 namespace {
@@ -41,8 +41,7 @@ Case RandomDepthwise(std::mt19937& rng, const char* type, int channels) {
     pad += fmt::format("{}{}_{}", sep, lo, hi), rev += fmt::format("{}{}", sep, pick(0, 1));
     ldil += fmt::format("{}{}", sep, ld), rdil += fmt::format("{}{}", sep, rd);
   }
-  std::string sp = std::string("012").substr(0, ns), ll = "bf" + sp, rl = "io" + sp,
-              ol = "bf" + sp;
+  std::string sp = std::string("012").substr(0, ns), ll = "bf" + sp, rl = "io" + sp, ol = "bf" + sp;
   std::shuffle(ll.begin(), ll.end(), rng);
   std::shuffle(rl.begin(), rl.end(), rng);
   std::shuffle(ol.begin(), ol.end(), rng);
@@ -52,7 +51,9 @@ Case RandomDepthwise(std::mt19937& rng, const char* type, int channels) {
     return d;
   };
   auto lhs = dims(ll, [&](char c) { return c == 'b' ? batch : c == 'f' ? channels : in[c - '0']; });
-  auto rhs = dims(rl, [&](char c) { return c == 'i' ? 1 : c == 'o' ? channels * mult : k[c - '0']; });
+  auto rhs = dims(rl, [&](char c) {
+    return c == 'i' ? 1 : c == 'o' ? channels * mult : k[c - '0'];
+  });
   auto out = dims(ol, [&](char c) {
     return c == 'b' ? batch : c == 'f' ? channels * mult : o[c - '0'];
   });

@@ -8,9 +8,9 @@
 #include <cmath>
 #include <random>
 
+#include "interpreter_core_test_util.h"
 #include "runtime/interpreter/fusion.h"
 #include "runtime/interpreter/thread_pool.h"
-#include "interpreter_core_test_util.h"
 
 namespace xpar {
 namespace {
@@ -159,7 +159,8 @@ TEST(KernelsRowFusion, LayerNormMatchesUnfusedAndDirectLoop) {
     }
     for (int64_t c = 0; c < cols; c += 13) {
       const double want = (args[0].GetAsDouble(r * cols + c) - mean) / std::sqrt(var + 1e-5) *
-                              args[1].GetAsDouble(c) + args[2].GetAsDouble(c);
+                              args[1].GetAsDouble(c) +
+                          args[2].GetAsDouble(c);
       ASSERT_NEAR(fused.value.GetAsDouble(r * cols + c), want, 1e-4) << r << "," << c;
     }
   }
@@ -188,10 +189,12 @@ TEST(KernelsRowFusion, LogSumExpOverTwoTrailingDims) {
 // the unfused values exactly, except the fused sum's rounding.
 TEST(KernelsRowFusion, SharedValuesAndColumnReductions) {
   const int64_t rows = 64, cols = 256;
-  const std::string body = Softmax(rows, cols) + fmt::format(
-      "\n c0 = $T[{1}] reduce(x, zero), dimensions={{0}}, to_apply=add"
-      "\n ROOT t = ($T[{0},{1}], $T[{0},{1}], $T[{1}], $T[{0}]) tuple(d, e, c0, mx)",
-      rows, cols);
+  const std::string body =
+      Softmax(rows, cols) +
+      fmt::format(
+          "\n c0 = $T[{1}] reduce(x, zero), dimensions={{0}}, to_apply=add"
+          "\n ROOT t = ($T[{0},{1}], $T[{0},{1}], $T[{1}], $T[{0}]) tuple(d, e, c0, mx)",
+          rows, cols);
   std::string hlo = Module("f32", body);
   hlo.replace(hlo.find("ROOT d"), 6, "d");
   Literal x = Random(PrimitiveType::kF32, {rows, cols}, 6);

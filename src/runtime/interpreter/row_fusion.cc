@@ -17,7 +17,7 @@ namespace {
 using Kind = RowFusion::Kind;
 using Dims = std::vector<int64_t>;
 
-constexpr int64_t kMinCols = 8;            // shorter rows: per-row dispatch costs more than it saves
+constexpr int64_t kMinCols = 8;  // shorter rows: per-row dispatch costs more than it saves
 constexpr int64_t kMinElements = 1 << 12;  // smaller arrays: fusion saves too little
 
 // Rows of `dims` (rank n) split after the first k dimensions: kept dims [0, k), reduced [k, n).
@@ -65,10 +65,14 @@ std::optional<Split> ReduceSplit(const Instruction& inst) {
   Split s{in.dims(), k};
   if (!KeptDims(inst.shape().dims(), s)) return std::nullopt;
   switch (MatchNativeReducer(*inst.called()[0], t)) {
-    case NativeReduceOp::kAdd: case NativeReduceOp::kMultiply: case NativeReduceOp::kMaximum:
+    case NativeReduceOp::kAdd:
+    case NativeReduceOp::kMultiply:
+    case NativeReduceOp::kMaximum:
     case NativeReduceOp::kMinimum:
       return s;
-    case NativeReduceOp::kNone: case NativeReduceOp::kAnd: case NativeReduceOp::kOr:
+    case NativeReduceOp::kNone:
+    case NativeReduceOp::kAnd:
+    case NativeReduceOp::kOr:
       return std::nullopt;
   }
   return std::nullopt;
@@ -116,9 +120,15 @@ std::optional<Kind> Classify(const Instruction& inst, const Split& s) {
 // Whether a member of `kind` computes its operand `slot` inside the group (else reads it bound).
 bool FusesOperand(Kind kind, int64_t slot) {
   switch (kind) {
-    case Kind::kRowOp: case Kind::kScalarOp: case Kind::kRowBroadcast: return true;
-    case Kind::kReduce: return slot == 0;
-    case Kind::kColumnBroadcast: case Kind::kScalarBroadcast: return false;
+    case Kind::kRowOp:
+    case Kind::kScalarOp:
+    case Kind::kRowBroadcast:
+      return true;
+    case Kind::kReduce:
+      return slot == 0;
+    case Kind::kColumnBroadcast:
+    case Kind::kScalarBroadcast:
+      return false;
   }
   return false;
 }
@@ -214,7 +224,10 @@ RowFusion::RowFusion(const Computation& c) : c_(c) {
   }
   root_of_.assign(insts.size(), -1);
   group_of_root_.assign(insts.size(), -1);
-  RowFusionSearch search{c, users, root_of_, std::vector<char>(insts.size(), 0),
+  RowFusionSearch search{c,
+                         users,
+                         root_of_,
+                         std::vector<char>(insts.size(), 0),
                          std::vector<char>(insts.size(), 0),
                          std::vector<Kind>(insts.size(), Kind::kRowOp)};
   for (int64_t i = static_cast<int64_t>(insts.size()) - 1; i >= 0; --i) {

@@ -37,12 +37,12 @@ class RowFusion {
 
   // How a member computes its per-row value.
   enum class Kind {
-    kRowOp,           // elementwise over a whole row (the reduced shape)
-    kScalarOp,        // elementwise over one value per row (the kept shape)
-    kReduce,          // a row folded to one value
-    kRowBroadcast,    // a per-row value spread over the row
-    kColumnBroadcast, // an external vector of the row's shape, the same for every row
-    kScalarBroadcast, // an external scalar, to a row or to one value per row
+    kRowOp,            // elementwise over a whole row (the reduced shape)
+    kScalarOp,         // elementwise over one value per row (the kept shape)
+    kReduce,           // a row folded to one value
+    kRowBroadcast,     // a per-row value spread over the row
+    kColumnBroadcast,  // an external vector of the row's shape, the same for every row
+    kScalarBroadcast,  // an external scalar, to a row or to one value per row
   };
   struct Group {
     int64_t rows = 0, cols = 0;    // kept elements x reduced elements per row

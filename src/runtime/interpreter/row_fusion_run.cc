@@ -54,8 +54,8 @@ T FoldRow(const T* x, int64_t n, T init, NativeReduceOp kind, Op op) {
 template <typename T>
 class RowRunner {
  public:
-  RowRunner(const Computation& c, const RowFusion::Group& g, const std::vector<const Literal*>& bound,
-            Literal& out)
+  RowRunner(const Computation& c, const RowFusion::Group& g,
+            const std::vector<const Literal*>& bound, Literal& out)
       : c_(c), g_(g), bound_(bound), out_(out.data<T>().data()) {
     const auto& insts = c.instructions();
     const int64_t m = static_cast<int64_t>(g.members.size());
@@ -122,7 +122,9 @@ class RowRunner {
   const T* InRow(int64_t ref, int64_t r) {
     return ref >= 0 ? Row(ref, r) : External(ref) + r * g_.cols;
   }
-  const T* InScalar(int64_t ref, int64_t r) { return ref >= 0 ? Scalar(ref, r) : External(ref) + r; }
+  const T* InScalar(int64_t ref, int64_t r) {
+    return ref >= 0 ? Scalar(ref, r) : External(ref) + r;
+  }
 
   // A row operand for RowArithF32: lazy row broadcasts give their one value (step 0).
   const T* Operand(int64_t ref, int64_t r) {
@@ -187,8 +189,10 @@ class RowRunner {
         return true;
       case Kind::kScalarBroadcast:
         if (Last(p)) {
-          if (IsFull(inst)) std::fill_n(Row(p, r), cols, External(ref[0])[0]);
-          else *Scalar(p, r) = External(ref[0])[0];
+          if (IsFull(inst))
+            std::fill_n(Row(p, r), cols, External(ref[0])[0]);
+          else
+            *Scalar(p, r) = External(ref[0])[0];
         }
         return true;
     }
@@ -203,7 +207,7 @@ class RowRunner {
                                              // -(instruction index) - 1 for a bound value
   std::vector<int64_t> buf_;                 // row buffer per member, -1 if none
   std::vector<NativeReduceOp> reducer_;
-  std::vector<bool> lazy_;                   // per member: a row broadcast never spread out
+  std::vector<bool> lazy_;  // per member: a row broadcast never spread out
   int64_t buffers_ = 0;
   std::vector<T> rows_, scalars_;
 };
