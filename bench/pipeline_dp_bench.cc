@@ -1,7 +1,10 @@
 // The inter-op pass's own compile time (layer clustering, stage cost table, stage DP) on
 // generated GPT training steps, from GPT-39B on 64 V100s (8 hosts x 8, Alpa's p3.16xlarge) down.
 // Prints Markdown: one row per (model, cluster), with the plan the pass chose.
-//   pipeline_dp_bench [--only gpt-39b] [--layers L] [--solve-limit S]
+//   pipeline_dp_bench [--only gpt-39b] [--layers L] [--solve-limit S] [--remat auto|none|all]
+//                     [--batch B] [--microbatches M]
+// --remat (default auto: only where a stage does not fit) adds each plan's rematerialised
+// layers; --batch and --microbatches override every row's.
 #include <fmt/format.h>
 
 #include <chrono>
@@ -11,9 +14,15 @@
 
 #include "models/training_step.h"
 #include "passes/pipeline/pipeline_planner.h"
+#include "support/units.h"
 
 namespace xpar {
 namespace {
+
+struct Overrides {
+  int64_t layers = 0, batch = 0, microbatches = 0;  // 0: the row's
+  pipeline::RematMode remat = pipeline::RematMode::kAuto;
+};
 
 struct Row {
   std::string model;
@@ -48,14 +57,23 @@ double Since(std::chrono::steady_clock::time_point t0) {
 
 std::string StageList(const pipeline::PipelineResult& r) {
   std::string out;
-  for (const pipeline::Stage& s : r.plan.stages) {
+  for (size_t i = 0; i < r.plan.stages.size(); ++i) {
+    const pipeline::Stage& s = r.plan.stages[i];
     out += fmt::format("{}{}-{}@{}x{}", out.empty() ? "" : " ", s.first_layer, s.last_layer,
                        s.submesh.shape[0], s.submesh.shape[1]);
+    if (s.remat_layers.empty()) continue;
+    uint64_t mask = 0;
+    for (int64_t l : s.remat_layers) mask |= uint64_t{1} << l;
+    out += fmt::format(" (remat {}: {} -> {} activations)", pipeline::FormatLayerSet(mask),
+                       HumanBytes(r.stages[i].activation_bytes_without_remat),
+                       HumanBytes(r.stages[i].activation_bytes));
   }
   return out;
 }
 
-void RunRow(const Row& row, double solve_limit, int64_t layers_override) {
+void RunRow(Row row, double solve_limit, const Overrides& over) {
+  if (over.batch > 0) row.batch = over.batch;
+  if (over.microbatches > 0) row.microbatches = over.microbatches;
   models::ModelConfig c = *models::FindModel(row.model);
   c.batch = row.batch;
   c.dtype = PrimitiveType::kBF16;
@@ -73,7 +91,8 @@ void RunRow(const Row& row, double solve_limit, int64_t layers_override) {
   o.num_hosts = row.hosts;
   o.devices_per_host = row.devices_per_host;
   o.microbatches = row.microbatches;
-  o.clustering.num_layers = layers_override > 0 ? layers_override : row.layers;
+  o.clustering.num_layers = over.layers > 0 ? over.layers : row.layers;
+  o.remat = over.remat;
   o.cost_mode = row.mode;
   o.auto_sharding.solve.time_limit_s = solve_limit;
   t0 = std::chrono::steady_clock::now();
@@ -101,17 +120,29 @@ void RunRow(const Row& row, double solve_limit, int64_t layers_override) {
 int Main(int argc, char** argv) {
   std::string only;
   double solve_limit = 2;
-  int64_t layers = 0;
+  Overrides over;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--only") && i + 1 < argc) {
       only = argv[++i];
     } else if (!std::strcmp(argv[i], "--solve-limit") && i + 1 < argc) {
       solve_limit = std::atof(argv[++i]);
     } else if (!std::strcmp(argv[i], "--layers") && i + 1 < argc) {
-      layers = std::atoll(argv[++i]);
+      over.layers = std::atoll(argv[++i]);
+    } else if (!std::strcmp(argv[i], "--batch") && i + 1 < argc) {
+      over.batch = std::atoll(argv[++i]);
+    } else if (!std::strcmp(argv[i], "--microbatches") && i + 1 < argc) {
+      over.microbatches = std::atoll(argv[++i]);
+    } else if (!std::strcmp(argv[i], "--remat") && i + 1 < argc) {
+      auto mode = pipeline::ParseRematMode(argv[++i]);
+      if (!mode.ok()) {
+        fmt::print(stderr, "{}\n", mode.status().message());
+        return 2;
+      }
+      over.remat = *mode;
     } else {
       fmt::print(stderr, "usage: pipeline_dp_bench [--only MODEL] [--layers L] "
-                         "[--solve-limit S]\n");
+                         "[--solve-limit S] [--remat auto|none|all] [--batch B] "
+                         "[--microbatches M]\n");
       return 2;
     }
   }
@@ -120,7 +151,7 @@ int Main(int argc, char** argv) {
              "t_max bounds solved/distinct | whole pass s | plan |\n");
   fmt::print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (const Row& row : Rows()) {
-    if (only.empty() || row.model == only) RunRow(row, solve_limit, layers);
+    if (only.empty() || row.model == only) RunRow(row, solve_limit, over);
   }
   return 0;
 }
