@@ -35,8 +35,9 @@ double SecondsSince(Clock::time_point t0) {
 struct LayerCost {
   bool ok = false;
   double seconds = kInf;
-  int64_t static_bytes = 0;   // the step's parameters, per device
-  int64_t dynamic_bytes = 0;  // the rest of the whole-batch peak
+  int64_t static_bytes = 0;     // the step's parameters, per device
+  int64_t saved_bytes = 0;      // forward values the backward reads, whole batch, per device
+  int64_t transient_bytes = 0;  // the rest of the whole-batch peak
 };
 
 // Ops, shapes and operand distances in order: equal for a transformer's middle layers.
@@ -63,7 +64,8 @@ std::vector<SubmeshShape> PricedShapes(int64_t hosts, int64_t per_host, int64_t 
 
 Expected<LayerCost> SolveLayer(const Module& program, const SubmeshShape& shape,
                                const Cluster& cluster, AutoShardingOptions o, bool sharded,
-                               int64_t microbatches, const std::set<std::string>& step_params) {
+                               int64_t microbatches, const std::set<std::string>& step_params,
+                               int64_t saved_bytes) {
   ASSIGN_OR_RETURN(CostModel model, CostModel::Create(Mesh({shape.hosts, shape.devices_per_host}),
                                                       cluster));
   o.shard_parameters = sharded;
@@ -75,7 +77,10 @@ Expected<LayerCost> SolveLayer(const Module& program, const SubmeshShape& shape,
   c.ok = true;
   c.seconds = plan->step_s() / static_cast<double>(microbatches);
   c.static_bytes = std::min(StepParameterBytes(*plan, step_params), plan->peak_memory_bytes);
-  c.dynamic_bytes = plan->peak_memory_bytes - c.static_bytes;
+  // The saved activations split evenly over the submesh (the inter-op pass's estimate too).
+  c.saved_bytes = saved_bytes / shape.size();
+  c.transient_bytes =
+      std::max<int64_t>(0, plan->peak_memory_bytes - c.static_bytes - c.saved_bytes);
   return c;
 }
 
@@ -93,17 +98,21 @@ class LayerTable {
   std::vector<std::vector<std::array<LayerCost, kChoices>>> costs;
   int64_t microbatches = 1, limit = 0;
 
+  // Memory per device: the layers' parameters, m/B of their saved activations and 1/B of the
+  // largest transient peak of one layer.
   StageCost Cost(int64_t i, int64_t j, size_t q, int64_t m) const {
     StageCost best;
+    const auto b = static_cast<double>(microbatches);
     for (int c = 0; c < kChoices; ++c) {
-      double t = 0, fixed = 0, dynamic = 0;
+      double t = 0, fixed = 0, saved = 0, transient = 0;
       for (int64_t l = i; l <= j && t < kInf; ++l) {
         const LayerCost& lc = costs[distinct_of_layer[l]][q][c];
         t = lc.ok ? t + lc.seconds : kInf;
         fixed += static_cast<double>(lc.static_bytes);
-        dynamic += static_cast<double>(lc.dynamic_bytes);
+        saved += static_cast<double>(lc.saved_bytes);
+        transient = std::max(transient, static_cast<double>(lc.transient_bytes));
       }
-      const double act = dynamic * static_cast<double>(m) / static_cast<double>(microbatches);
+      const double act = saved * static_cast<double>(m) / b + transient / b;
       if (t < best.seconds && fixed + act <= static_cast<double>(limit)) {
         best = {t, c, static_cast<int64_t>(fixed), static_cast<int64_t>(act)};
       }
@@ -121,11 +130,20 @@ Status FillCosts(const Module& module, const pipeline::PipelineResult& r, const 
   for (const Instruction* p : module.entry()->parameters()) step_params.insert(p->name());
   std::map<std::string, int> distinct;
   std::vector<std::unique_ptr<Module>> programs;
+  std::vector<int64_t> saved;  // per distinct program, whole batch
+  ASSIGN_OR_RETURN(CostModel one_device, CostModel::Create(Mesh({1}), cluster));
+  ASSIGN_OR_RETURN(pipeline::ProgramRoles roles,
+                   pipeline::ClassifyInstructions(module, o.loss_index));
+  const std::vector<pipeline::LayerStats> layer_stats = pipeline::ComputeLayerStats(
+      module, roles, r.layer_of_instruction, r.clustering.num_layers, one_device);
   for (int64_t l = 0; l < r.clustering.num_layers; ++l) {
     ASSIGN_OR_RETURN(std::unique_ptr<Module> p,
                      pipeline::ExtractLayers(module, r.layer_of_instruction, l, l));
     auto [it, fresh] = distinct.emplace(Signature(*p), static_cast<int>(programs.size()));
-    if (fresh) programs.push_back(std::move(p));
+    if (fresh) {
+      programs.push_back(std::move(p));
+      saved.push_back(layer_stats[l].activation_bytes);
+    }
     table.distinct_of_layer.push_back(it->second);
   }
   stats.distinct_layers = static_cast<int64_t>(programs.size());
@@ -136,12 +154,15 @@ Status FillCosts(const Module& module, const pipeline::PipelineResult& r, const 
       auto& cell = table.costs[d][q];
       for (int c = 0; c < kChoices; ++c) {
         const LayerCost& free = cell[kFree];
-        const double free_bytes = static_cast<double>(free.static_bytes) +
-                                  static_cast<double>(free.dynamic_bytes) * in_flight;
+        const double free_bytes =
+            static_cast<double>(free.static_bytes) +
+            static_cast<double>(free.saved_bytes) * in_flight +
+            static_cast<double>(free.transient_bytes) / static_cast<double>(o.microbatches);
         if (c == kSharded && free.ok && free_bytes <= static_cast<double>(table.limit)) break;
         ++stats.solves;
         Expected<LayerCost> lc = SolveLayer(*programs[d], shapes[q], cluster, o.auto_sharding,
-                                            c == kSharded, o.microbatches, step_params);
+                                            c == kSharded, o.microbatches, step_params,
+                                            saved[d]);
         if (!lc.ok() && lc.status().code() != StatusCode::kResourceExhausted) return lc.status();
         if (lc.ok()) cell[c] = *lc;
       }
@@ -152,11 +173,20 @@ Status FillCosts(const Module& module, const pipeline::PipelineResult& r, const 
 
 }  // namespace
 
-Expected<pipeline::PipelineResult> ReplanWithLayerPlans(const Module& module,
-                                                        const pipeline::PipelineResult& analytic,
-                                                        const Cluster& cluster,
-                                                        const pipeline::PipelineOptions& o,
-                                                        LayerPlanStats* stats) {
+Expected<pipeline::PipelineResult> PlanPipelineWithLayerPlans(
+    const Module& module, const Cluster& cluster, const pipeline::PipelineOptions& o,
+    LayerPlanStats* stats) {
+  pipeline::PipelineOptions unlimited = o;
+  unlimited.cost_mode = pipeline::StageCostMode::kAnalytic;
+  unlimited.memory_limit_bytes = std::numeric_limits<int64_t>::max() / 4;
+  unlimited.remat = pipeline::RematMode::kNone;
+  ASSIGN_OR_RETURN(const pipeline::PipelineResult analytic,
+                   pipeline::PlanPipeline(module, cluster, unlimited));
+  stats->analytic_s = analytic.clustering_s + analytic.cost_table_s + analytic.dp_s;
+  const int64_t limit =
+      o.memory_limit_bytes ? *o.memory_limit_bytes
+      : cluster.shared_machine ? cluster.memory_bytes / (o.num_hosts * o.devices_per_host)
+                               : cluster.memory_bytes;
   const int64_t layers = analytic.clustering.num_layers;
   const int64_t devices = o.num_hosts * o.devices_per_host;
   const std::vector<SubmeshShape> shapes = PricedShapes(o.num_hosts, o.devices_per_host, layers);
@@ -164,7 +194,7 @@ Expected<pipeline::PipelineResult> ReplanWithLayerPlans(const Module& module,
   stats->shapes = static_cast<int64_t>(shapes.size());
   LayerTable table;
   table.microbatches = o.microbatches;
-  table.limit = analytic.memory_limit_bytes;
+  table.limit = limit;
   auto t0 = Clock::now();
   RETURN_IF_ERROR(FillCosts(module, analytic, cluster, o, shapes, max_in_flight, table, *stats));
   pipeline::StageCostTable t(layers, shapes, max_in_flight);
@@ -189,6 +219,9 @@ Expected<pipeline::PipelineResult> ReplanWithLayerPlans(const Module& module,
   pipeline::PipelineResult r = analytic;
   r.plan.stages.clear();
   r.stages.clear();
+  r.plan.recompute.clear();  // layer plans keep every activation (no rematerialisation)
+  r.remat = pipeline::RematMode::kNone;
+  r.memory_limit_bytes = limit;
   r.plan.estimated_step_seconds = dp.latency_s;
   r.bounds_tried = dp.bounds_tried;
   r.bounds_total = dp.bounds_total;
@@ -220,8 +253,13 @@ Expected<pipeline::PipelineResult> ReplanWithLayerPlans(const Module& module,
     st.backward_seconds = c.seconds - st.forward_seconds;
     st.peak_bytes = c.static_bytes + c.activation_bytes;
     r.plan.stages.push_back(st);
-    r.stages.push_back({c.choice >= 0 ? kChoiceNames[c.choice] : "-", d.in_flight,
-                        c.static_bytes, c.activation_bytes, 0});
+    pipeline::StageReport rep;
+    rep.intra_op = c.choice >= 0 ? kChoiceNames[c.choice] : "-";
+    rep.in_flight = d.in_flight;
+    rep.static_bytes = c.static_bytes;
+    rep.activation_bytes = c.activation_bytes;
+    rep.activation_bytes_without_remat = c.activation_bytes;
+    r.stages.push_back(rep);
     first_layers.push_back(d.first_layer);
   }
   r.plan.stage_of_instruction =

@@ -9,7 +9,10 @@
 //  - a stage of layers i..j costs the sum of its layers' plans (per microbatch: 1/B of the
 //    whole-batch plan), in one of two plans per layer and shape: the planner's free choice and
 //    with --shard-parameters (ZeRO-3-like storage); memory per device = the layers' parameter
-//    bytes + m/B of the rest of their peaks, m the microbatches in flight.
+//    bytes + m/B of their saved activations (forward values the backward reads, split evenly)
+//    + 1/B of the largest rest of one layer's peak (transient values), m microbatches in flight.
+//
+// Not done: rematerialisation (--remat) in this table; the layers keep every activation.
 //
 //   gpt-175b on 128x8: 16 layers -> 3 distinct programs x 6 shapes x 2 = 36 intra-op solves
 #pragma once
@@ -28,14 +31,15 @@ struct LayerPlanStats {
   int64_t solves = 0;
   double solve_wall_s = 0;  // the intra-op solves
   double dp_s = 0;          // the stage DP on their table
+  double analytic_s = 0;    // the analytic pass before (clustering, its table and DP)
 };
 
-// Replaces the stages of `analytic` (a PlanPipeline result: its clustering and layer assignment
-// are kept) by the stage DP's choice on the layer-plan table.
-Expected<pipeline::PipelineResult> ReplanWithLayerPlans(const Module& module,
-                                                        const pipeline::PipelineResult& analytic,
-                                                        const Cluster& cluster,
-                                                        const pipeline::PipelineOptions& options,
-                                                        LayerPlanStats* stats);
+// The inter-op pass with the layer-plan table: PlanPipeline (analytic, without a memory limit:
+// only its clustering and layer assignment are kept), then the stage DP on the layer-plan table
+// under `options.memory_limit_bytes` (absent: the cluster's device memory, split among the
+// devices of a shared machine).
+Expected<pipeline::PipelineResult> PlanPipelineWithLayerPlans(
+    const Module& module, const Cluster& cluster, const pipeline::PipelineOptions& options,
+    LayerPlanStats* stats);
 
 }  // namespace xpar

@@ -22,13 +22,17 @@ double SecondsSince(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-// The whole-batch limit that leaves a stage holding m of B microbatches within `limit`: its
-// static bytes (parameters, from the inter-op estimate) plus B/m times the room left for
-// activations.
+// A stage's saved activations for the whole batch, per device (the inter-op estimate: B/m times
+// what its m in-flight microbatches hold).
+int64_t WholeBatchSaved(const pipeline::StageReport& rep, int64_t microbatches) {
+  return rep.activation_bytes * microbatches / std::max<int64_t>(1, rep.in_flight);
+}
+
+// The whole-batch limit under which static + m/B saved + 1/B transient stays within `limit`:
+// static + saved + B x (limit - static - m/B saved).
 int64_t WholeBatchLimit(const pipeline::StageReport& rep, int64_t limit, int64_t microbatches) {
-  const double scale = static_cast<double>(microbatches) / static_cast<double>(rep.in_flight);
-  const double room = static_cast<double>(std::max<int64_t>(0, limit - rep.static_bytes));
-  return rep.static_bytes + static_cast<int64_t>(room * std::max(1.0, scale));
+  const int64_t room = std::max<int64_t>(0, limit - rep.static_bytes - rep.activation_bytes);
+  return rep.static_bytes + WholeBatchSaved(rep, microbatches) + microbatches * room;
 }
 
 StageIntraOpPlan PlanOneStage(const Module& module, const pipeline::PipelineResult& r, size_t s,
@@ -68,11 +72,11 @@ StageIntraOpPlan PlanOneStage(const Module& module, const pipeline::PipelineResu
   out.compute_s = plan->compute_s / b;
   out.communication_s = plan->communication_s / b;
   out.whole_batch_peak_bytes = plan->peak_memory_bytes;
-  // Everything but the static bytes counted at m/B: the saved activations are, the transient
-  // ones are 1/B (an upper bound).
+  // The plan's own static bytes, the stage's saved activations at m/B, the rest at 1/B.
   const int64_t fixed = std::min(StepParameterBytes(*plan, step_parameters), plan->peak_memory_bytes);
-  out.peak_bytes = fixed + static_cast<int64_t>(static_cast<double>(plan->peak_memory_bytes - fixed) *
-                                                static_cast<double>(rep.in_flight) / b);
+  const int64_t saved = WholeBatchSaved(rep, r.plan.microbatches);
+  const int64_t transient = std::max<int64_t>(0, plan->peak_memory_bytes - fixed - saved);
+  out.peak_bytes = fixed + rep.activation_bytes + transient / r.plan.microbatches;
   out.memory_ok = out.peak_bytes <= device_limit;
   out.backend = plan->backend;
   out.optimal = plan->optimal;

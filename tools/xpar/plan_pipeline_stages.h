@@ -42,13 +42,12 @@ struct StagePlans {
   double wall_s = 0;   // all the stage solves
 };
 
-// The stage programs are the whole batch (as the inter-op pass prices them); a stage holding m
-// of B microbatches in flight is planned under its static bytes (the inter-op estimate) plus B/m
-// times the room the device limit leaves for activations, and its peak is estimated back as the
-// plan's own static bytes (the step's parameters) plus m/B of the rest: exact for the saved
-// activations, an upper bound for the transient ones (really 1/B). When nothing fits that
-// limit (the whole batch's transient tensors), the stage is planned for time only and judged by
-// the estimate. Each solve gets
+// The stage programs are the whole batch (as the inter-op pass prices them). A stage holding m
+// of B microbatches in flight needs its parameters, m/B of its saved activations (forward values
+// the backward reads; the inter-op pass's even-split estimate) and 1/B of the rest of the
+// whole-batch peak (transient values); the whole-batch program is planned under the limit that
+// keeps that sum within the device's, and its peak is estimated back the same way. When nothing
+// fits that limit, the stage is planned for time only and judged by the estimate. Each solve gets
 // `options.solve.time_limit_s`.
 Expected<StagePlans> PlanPipelineStages(const Module& module, const pipeline::PipelineResult& r,
                                         const Cluster& cluster, const AutoShardingOptions& options);
