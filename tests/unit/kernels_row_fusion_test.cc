@@ -211,6 +211,22 @@ TEST(KernelsRowFusion, SharedValuesAndColumnReductions) {
   }
 }
 
+// Centering as the TorchScript frontend writes it: the reduce keeps its dimension through a
+// reshape to [rows, 1], is divided there, and is reshaped back before the broadcast; all of it
+// fuses into one group (nothing of x's size is held).
+TEST(KernelsRowFusion, KeepdimReshapesFuse) {
+  const int64_t rows = 128, cols = 96;
+  const std::string body = fmt::format(
+      "x = $T[{0},{1}] parameter(0)\n zero = $T[] constant(0)\n n = $T[] constant({1})\n"
+      " s = $T[{0}] reduce(x, zero), dimensions={{1}}, to_apply=add\n"
+      " sk = $T[{0},1] reshape(s)\n nb = $T[{0},1] broadcast(n), dimensions={{}}\n"
+      " m = $T[{0},1] divide(sk, nb)\n mr = $T[{0}] reshape(m)\n"
+      " mb = $T[{0},{1}] broadcast(mr), dimensions={{0}}\n ROOT xc = $T[{0},{1}] subtract(x, mb)",
+      rows, cols);
+  ExpectFusedMatches(Module("f32", body), {Random(PrimitiveType::kF32, {rows, cols}, 8)}, 1e-5,
+                     1e-6);
+}
+
 // Rows holding NaNs (at the start, the middle, the ragged tail) and signed zeros: the fused
 // max reduce (8 lanes, AVX2 blends) propagates NaN as XLA's maximum does, and softmax rows with
 // a NaN are NaN in both runs; other rows agree as above.

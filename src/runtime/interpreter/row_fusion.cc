@@ -44,6 +44,16 @@ bool KeptDims(const Dims& d, const Split& s) {
   return static_cast<int64_t>(d.size()) == s.k && std::equal(d.begin(), d.end(), s.dims.begin());
 }
 
+// The kept dims followed by size-1 dims (a reduce with keepdim, as the TorchScript frontend
+// writes it: reduce, then reshape to [kept..., 1, ...]): still one value per row.
+bool KeptLikeDims(const Dims& d, const Split& s) {
+  if (static_cast<int64_t>(d.size()) < s.k || !std::equal(d.begin(), d.begin() + s.k,
+                                                          s.dims.begin())) {
+    return false;
+  }
+  return std::all_of(d.begin() + s.k, d.end(), [](int64_t x) { return x == 1; });
+}
+
 bool ReducedDims(const Dims& d, const Split& s) {
   return d.size() == s.dims.size() - s.k && std::equal(d.begin(), d.end(), s.dims.begin() + s.k);
 }
@@ -98,7 +108,7 @@ std::optional<Kind> Classify(const Instruction& inst, const Split& s) {
   const Shape& sh = inst.shape();
   if (!sh.IsArray() || !IsFloat(sh.type())) return std::nullopt;
   const bool full = sh.dims() == s.dims;
-  if (!full && !KeptDims(sh.dims(), s)) return std::nullopt;
+  if (!full && !KeptLikeDims(sh.dims(), s)) return std::nullopt;
   if (IsFusibleFloatOp(inst.opcode())) {
     if (inst.operand_count() < 1 || inst.operand_count() > 2) return std::nullopt;
     for (const Instruction* op : inst.operands()) {
@@ -114,6 +124,12 @@ std::optional<Kind> Classify(const Instruction& inst, const Split& s) {
   if (inst.opcode() == Opcode::kBroadcast && inst.operand_count() == 1) {
     return ClassifyBroadcast(inst, s, full);
   }
+  if (inst.opcode() == Opcode::kReshape && inst.operand_count() == 1 && !full) {
+    const Shape& o = inst.operand(0)->shape();
+    if (o.IsArray() && o.type() == sh.type() && KeptLikeDims(o.dims(), s)) {
+      return Kind::kScalarReshape;
+    }
+  }
   return std::nullopt;
 }
 
@@ -123,6 +139,7 @@ bool FusesOperand(Kind kind, int64_t slot) {
     case Kind::kRowOp:
     case Kind::kScalarOp:
     case Kind::kRowBroadcast:
+    case Kind::kScalarReshape:
       return true;
     case Kind::kReduce:
       return slot == 0;

@@ -43,6 +43,7 @@ class RowFusion {
     kRowBroadcast,     // a per-row value spread over the row
     kColumnBroadcast,  // an external vector of the row's shape, the same for every row
     kScalarBroadcast,  // an external scalar, to a row or to one value per row
+    kScalarReshape,    // one value per row relabelled ([rows] <-> [rows, 1]): no work
   };
   struct Group {
     int64_t rows = 0, cols = 0;    // kept elements x reduced elements per row

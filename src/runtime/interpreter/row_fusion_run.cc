@@ -116,6 +116,7 @@ class RowRunner {
   T* Scalar(int64_t p, int64_t r) {
     if (Last(p)) return out_ + r;
     if (g_.kinds[p] == Kind::kScalarBroadcast) return const_cast<T*>(External(ref_[p][0]));
+    if (g_.kinds[p] == Kind::kScalarReshape) return const_cast<T*>(InScalar(ref_[p][0], r));
     return scalars_.data() + p;
   }
   // Operand `ref` as a row (full operands) or as row r's value (kept-shape operands).
@@ -186,6 +187,9 @@ class RowRunner {
         return true;
       case Kind::kColumnBroadcast:
         if (Last(p)) std::copy_n(External(ref[0]), cols, Row(p, r));
+        return true;
+      case Kind::kScalarReshape:
+        if (Last(p)) *Scalar(p, r) = *InScalar(ref[0], r);
         return true;
       case Kind::kScalarBroadcast:
         if (Last(p)) {
