@@ -17,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "autodiff/optimizer.h"
 #include "driver/load_model.h"
 #include "io/checkpoint.h"
 #include "io/tensor_file.h"
@@ -96,6 +97,12 @@ struct TrainProgram {
   std::vector<int64_t> file_number;
   int64_t batch = 1;                  // samples per step: dim 0 of the first data array
 };
+
+// The forward's loss output: loss_index, else -1 when the root is a floating-point scalar, else
+// the root tuple's first such element; an error when there is none.
+Expected<int64_t> LossIndexOf(const TrainOptions& options, const Instruction& root);
+// The optimizer the options name, with their lr, momentum, weight decay, clipping, loss scale.
+Expected<autodiff::OptimizerOptions> OptimizerOf(const TrainOptions& options);
 
 // Makes `model` a step: BuildTrainingStep for a forward program; a module whose outputs alias
 // its inputs is the step itself (model.module moves into it). `model.stored` (a .pt's weights)

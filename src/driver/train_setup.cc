@@ -49,20 +49,6 @@ Expected<int64_t> FindParameter(const Computation& entry, const std::string& key
   return InvalidArgument("--weights: the model has no parameter '{}'", key);
 }
 
-// The forward's loss: --loss-index, else the root when it is a scalar, else the first floating
-// scalar element of the root tuple.
-Expected<int64_t> LossIndex(const TrainOptions& args, const Instruction& root) {
-  if (args.loss_index != -2) return args.loss_index;
-  if (IsFloatScalar(root.shape())) return -1;
-  if (root.shape().IsTuple()) {
-    for (size_t i = 0; i < root.shape().tuple_shapes().size(); ++i) {
-      if (IsFloatScalar(root.shape().tuple_shape(i))) return static_cast<int64_t>(i);
-    }
-  }
-  return InvalidArgument("the model returns {}: no floating-point scalar loss (give "
-                         "--loss-index)", root.shape().ToString(false));
-}
-
 // Weights of a forward: --weights, else the ones the file stores (a .pt's), else every floating
 // array parameter that --data does not feed.
 Expected<std::vector<int64_t>> ForwardWeights(const TrainOptions& args, const Computation& entry,
@@ -91,26 +77,12 @@ Expected<std::vector<int64_t>> ForwardWeights(const TrainOptions& args, const Co
   return w;
 }
 
-Expected<autodiff::OptimizerOptions> OptimizerFromArgs(const TrainOptions& a) {
-  autodiff::OptimizerOptions o;
-  if (a.optimizer == "sgd") o.kind = autodiff::OptimizerKind::kSgd;
-  else if (a.optimizer == "momentum") o.kind = autodiff::OptimizerKind::kMomentum;
-  else if (a.optimizer == "adamw") o.kind = autodiff::OptimizerKind::kAdamW;
-  else return InvalidArgument("--optimizer {}: expected sgd, momentum or adamw", a.optimizer);
-  o.lr = a.lr;
-  o.momentum = a.momentum;
-  o.weight_decay = a.weight_decay;
-  o.clip_norm = a.clip_norm;
-  o.loss_scale = a.loss_scale;
-  return o;
-}
-
 Expected<TrainProgram> FromForward(const TrainOptions& args, const Module& forward,
                                    const std::vector<NamedTensor>& stored) {
   const Computation& entry = *forward.entry();
   ASSIGN_OR_RETURN(std::vector<int64_t> weights, ForwardWeights(args, entry, stored));
-  ASSIGN_OR_RETURN(int64_t loss_index, LossIndex(args, *entry.root()));
-  ASSIGN_OR_RETURN(autodiff::OptimizerOptions options, OptimizerFromArgs(args));
+  ASSIGN_OR_RETURN(int64_t loss_index, LossIndexOf(args, *entry.root()));
+  ASSIGN_OR_RETURN(autodiff::OptimizerOptions options, OptimizerOf(args));
   ASSIGN_OR_RETURN(autodiff::TrainingStep ts,
                    autodiff::BuildTrainingStep(forward, weights, loss_index, options));
   TrainProgram p;
@@ -187,6 +159,32 @@ Expected<TrainProgram> FromFullStep(const TrainOptions& args, std::unique_ptr<Mo
 }
 
 }  // namespace
+
+Expected<int64_t> LossIndexOf(const TrainOptions& args, const Instruction& root) {
+  if (args.loss_index != -2) return args.loss_index;
+  if (IsFloatScalar(root.shape())) return -1;
+  if (root.shape().IsTuple()) {
+    for (size_t i = 0; i < root.shape().tuple_shapes().size(); ++i) {
+      if (IsFloatScalar(root.shape().tuple_shape(i))) return static_cast<int64_t>(i);
+    }
+  }
+  return InvalidArgument("the model returns {}: no floating-point scalar loss (give "
+                         "--loss-index)", root.shape().ToString(false));
+}
+
+Expected<autodiff::OptimizerOptions> OptimizerOf(const TrainOptions& a) {
+  autodiff::OptimizerOptions o;
+  if (a.optimizer == "sgd") o.kind = autodiff::OptimizerKind::kSgd;
+  else if (a.optimizer == "momentum") o.kind = autodiff::OptimizerKind::kMomentum;
+  else if (a.optimizer == "adamw") o.kind = autodiff::OptimizerKind::kAdamW;
+  else return InvalidArgument("--optimizer {}: expected sgd, momentum or adamw", a.optimizer);
+  o.lr = a.lr;
+  o.momentum = a.momentum;
+  o.weight_decay = a.weight_decay;
+  o.clip_norm = a.clip_norm;
+  o.loss_scale = a.loss_scale;
+  return o;
+}
 
 Expected<TrainProgram> PrepareProgram(const TrainOptions& args, LoadedModel& model) {
   TrainProgram p;
