@@ -22,6 +22,7 @@ void AddModuleAttr(const std::string& key, const Attr& v,
 }  // namespace
 
 Expected<std::unique_ptr<Module>> Parser::ParseModule() {
+  RETURN_IF_ERROR(ReadDialectResources());
   RETURN_IF_ERROR(ParseTopLevel());
   auto module = std::make_unique<Module>(module_name_.empty() ? "mlir_module" : module_name_);
   RETURN_IF_ERROR(Assemble(module.get()));
@@ -33,6 +34,10 @@ Status Parser::ParseTopLevel() {
   for (;;) {
     Token t = lex_.Peek();
     if (t.kind == Tok::kEof) return Status::Ok();
+    if (t.offset == resource_block_.first) {  // `{-# dialect_resources ... #-}`, read already
+      lex_.set_pos(resource_block_.second);
+      continue;
+    }
     if (t.Is("module")) {
       RETURN_IF_ERROR(ParseModuleOp(false));
     } else if (t.kind == Tok::kString && Unescape(t.text) == "builtin.module") {

@@ -139,6 +139,9 @@ class Parser {
   Status ParseAttrDict(AttrList* out, std::string_view close = "}");
   Expected<Attr> ParseAttrValue();
   Status ParseDense(Attr* out);
+  // stablehlo_resources.cc: `dense_resource<name>` constants and the `{-# ... #-}` blob block.
+  Status ReadDialectResources();
+  Status ParseDenseResource(Attr* out);
   Status ParseDenseBody(const Shape& shape, int64_t body_offset, int64_t body_end, Literal* out);
   Status ParseDialectAttr(Token head, Attr* out);
   bool NextIsType();
@@ -259,6 +262,9 @@ class Parser {
   std::vector<std::pair<std::string, std::string>> module_attrs_;
   std::unordered_map<std::string, Shape> type_aliases_;  // `!tuple = tuple<...>`
   std::unordered_map<std::string, SdyMesh> sdy_meshes_;  // `sdy.mesh @name = <...>`
+  // dense_resource blobs by name: (offset of the blob, its "0x..." text); the block's extent.
+  std::unordered_map<std::string, std::pair<int64_t, std::string>> resources_;
+  std::pair<int64_t, int64_t> resource_block_ = {-1, -1};
   std::string module_name_;
   int64_t next_id_ = 0;
   std::string current_func_;

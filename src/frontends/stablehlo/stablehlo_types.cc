@@ -371,6 +371,11 @@ Expected<Attr> Parser::ParseAttrValue() {
       RETURN_IF_ERROR(ParseDense(&a));
       return finish();
     }
+    if (t.text == "dense_resource") {
+      lex_.Next();
+      RETURN_IF_ERROR(ParseDenseResource(&a));
+      return finish();
+    }
     if (t.text == "array") {  // array<i64: 1, 2>
       lex_.Next();
       RETURN_IF_ERROR(Expect("<", "after 'array'"));
