@@ -145,3 +145,25 @@ def test_errors_raise_xpar_error_with_the_message(mlp_data, write):
     bad = write("bad.hlo", "HloModule m\nENTRY e {\n  ROOT p = f32[] parmeter(0)\n}\n")
     with pytest.raises(xpar.Error, match=r"bad.hlo:3:\d+: error: "):
         xpar.train(bad, steps=1)
+
+
+def test_inputs_give_the_starting_weights(mlp_data):
+    r = np.random.default_rng(1)
+    start = {"w1": r.standard_normal((4, 16)).astype(np.float32),
+             "w2": r.standard_normal((16, 1)).astype(np.float32)}
+    still = train_mlp(mlp_data, steps=1, lr=0.0, inputs=start)  # SGD with lr 0 keeps them
+    for name, value in start.items():
+        assert np.array_equal(still.parameters[name], value), name
+    moved = train_mlp(mlp_data, steps=1, inputs=start)
+    assert not np.array_equal(moved.parameters["w1"], start["w1"])
+
+
+def test_a_whole_training_step_runs_as_it_is(capsys):
+    from conftest import MLP_STEP
+    m = xpar.load(MLP_STEP)  # PyTorch/XLA's step: its outputs alias its inputs
+    result = xpar.train(m, mesh=(2, 2), steps=2, check=True, plan_time_limit=1, verbose=True,
+                        memory="100KiB")
+    out = capsys.readouterr().out
+    assert "whole training step" in out and "on 4 devices, checked against 1 device" in out
+    assert "plan for " in out and "(fits)" in out
+    assert len(result.losses) == 2 and all(r.rel_diff <= 1e-4 for r in result.reports)
