@@ -51,7 +51,7 @@ Row MakeRow(const std::string& model, const std::string& cluster, const std::str
 }
 
 // quick: three small rows to test the script. moe-wresnet: Alpa's weak-scaling pairing of the
-// MoE and Wide-ResNet suites on p3.16xlarge from 4 to 16 V100s. default: Alpa's weak-scaling pairing of the GPT
+// MoE and Wide-ResNet suites on p3.16xlarge from 4 to 16 V100s (also in default). default: Alpa's weak-scaling pairing of the GPT
 // suite on p3.16xlarge (one model per mesh size, 1 to 64 V100s) plus LLaMA-2, and one model on
 // 8 and one on 64 GPUs of DGX A100 and of DGX H100. all: every model on every mesh of every cluster.
 std::vector<Row> RowsFor(const std::string& which) {
@@ -59,12 +59,11 @@ std::vector<Row> RowsFor(const std::string& which) {
     return {MakeRow("gpt-125m", "p3.16xlarge", "1x1"), MakeRow("gpt-125m", "p3.16xlarge", "1x4"),
             MakeRow("gpt-350m", "dgx-a100", "1x8")};
   }
-  if (which == "moe-wresnet") {
-    return {MakeRow("moe-1.3b", "p3.16xlarge", "1x4"), MakeRow("moe-2.4b", "p3.16xlarge", "1x8"),
-            MakeRow("moe-10b", "p3.16xlarge", "2x8"), MakeRow("wresnet-1b", "p3.16xlarge", "1x4"),
-            MakeRow("wresnet-2b", "p3.16xlarge", "1x8"),
-            MakeRow("wresnet-4b", "p3.16xlarge", "2x8")};
-  }
+  const std::vector<Row> moe_wresnet = {
+      MakeRow("moe-1.3b", "p3.16xlarge", "1x4"), MakeRow("moe-2.4b", "p3.16xlarge", "1x8"),
+      MakeRow("moe-10b", "p3.16xlarge", "2x8"), MakeRow("wresnet-1b", "p3.16xlarge", "1x4"),
+      MakeRow("wresnet-2b", "p3.16xlarge", "1x8"), MakeRow("wresnet-4b", "p3.16xlarge", "2x8")};
+  if (which == "moe-wresnet") return moe_wresnet;
   const std::vector<std::string> p3_meshes = {"1x1", "1x2", "1x4", "1x8", "2x8", "4x8", "8x8"};
   const std::vector<std::string> models = {"gpt-125m", "gpt-350m", "gpt-1.3b", "gpt-2.6b",
                                            "gpt-6.7b", "gpt-15b", "gpt-39b", "llama2-7b",
@@ -89,6 +88,7 @@ std::vector<Row> RowsFor(const std::string& which) {
   rows.push_back(MakeRow("gpt-39b", "dgx-a100", "8x8"));
   rows.push_back(MakeRow("gpt-6.7b", "dgx-h100", "1x8"));
   rows.push_back(MakeRow("llama2-70b", "dgx-h100", "8x8"));
+  rows.insert(rows.end(), moe_wresnet.begin(), moe_wresnet.end());
   return rows;
 }
 
