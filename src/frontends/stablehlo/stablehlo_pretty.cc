@@ -130,8 +130,9 @@ Status Parser::ParsePrettyOp(Scope* scope, OpInfo* op) {
       a.s = std::string(t.text);
       a.offset = t.offset;
       op->positional.push_back(std::move(a));
-    } else if (t.Is("dense") || t.Is("dense_resource") || t.kind == Tok::kInt || t.kind == Tok::kFloat ||
-               t.kind == Tok::kHashId || t.Is("true") || t.Is("false")) {
+    } else if (t.Is("dense") || t.Is("dense_resource") || t.kind == Tok::kInt ||
+               t.kind == Tok::kFloat || t.kind == Tok::kHashId || t.Is("true") ||
+               t.Is("false")) {
       ASSIGN_OR_RETURN(Attr v, ParseAttrValue());
       op->attrs.emplace_back("value", std::move(v));
     } else if (t.Is("{")) {

@@ -31,7 +31,14 @@ bool IsNameChar(char c) {
 // Every `name: "0x..."` entry of the `{-# ... #-}` block (all dialects' sections alike).
 Status Parser::ReadDialectResources() {
   std::string_view text = src_->text();
+  // The block starts a line (MLIR prints it after the module); "{-#" inside a string elsewhere
+  // is not one.
   size_t open = text.find("{-#");
+  auto starts_line = [&](size_t at) {
+    while (at > 0 && (text[at - 1] == ' ' || text[at - 1] == '\t')) --at;
+    return at == 0 || text[at - 1] == '\n';
+  };
+  while (open != std::string_view::npos && !starts_line(open)) open = text.find("{-#", open + 3);
   if (open == std::string_view::npos) return Status::Ok();
   size_t close = text.find("#-}", open);
   if (close == std::string_view::npos) {
