@@ -72,7 +72,8 @@ Status MemoryInfeasible(const ShardingProblem& sp, int64_t limit, const CostMode
       "{} of it parameters (weights and optimizer state, split as far as their dims allow); the "
       "largest per device:{}\nWhat would fit: about {:.1f}x the memory per device, or a mesh "
       "about {:.0f}x larger than {} (if these tensors split further), or a smaller batch "
-      "(activations); pipelining and rematerialisation are not available yet",
+      "(activations), or pipeline stages, which rematerialise layers where memory is short "
+      "(`xpar plan --pipeline`)",
       Bytes(minimal), Bytes(limit), live.size(), Bytes(params), top, factor, std::ceil(factor),
       model.mesh().ToString());
 }
