@@ -1,12 +1,21 @@
 // Shardy ops as instructions: sharding_constraint and reshard become HLO's `Sharding`
 // custom-call (the form XLA's exporter writes, honoured by xpar's planner and partitioner);
 // propagation_barrier and data_flow_edge pass their operand through; manual_computation and
-// named_computation are in stablehlo_shardy_manual.cc. Explicit sdy collectives are refused.
+// named_computation are in stablehlo_shardy_manual.cc; the explicit collectives that only
+// reshard (all_gather, all_slice, all_to_all, collective_permute) are Sharding annotations.
 #include "frontends/hlo/hlo_parser.h"
 #include "frontends/stablehlo/stablehlo_parser_impl.h"
 
 namespace xpar::mlir {
 namespace {
+
+// Shardy's explicit collectives that only move data between shardings (the global value is
+// unchanged): `sdy.all_gather [{"x"}, {}] %v out_sharding=<...>`, all_slice, all_to_all,
+// collective_permute. They become a `Sharding` annotation with out_sharding. all_reduce and
+// reduce_scatter act on unreduced axes, which xpar does not support.
+bool IsResharding(std::string_view m) {
+  return m == "all_gather" || m == "all_slice" || m == "all_to_all" || m == "collective_permute";
+}
 
 bool IsPassThroughSdyOp(std::string_view m) {
   return m == "propagation_barrier" || m == "data_flow_edge";
@@ -37,9 +46,18 @@ Status Parser::SetSharding(Instruction* inst, const Attr& attr) {
 Status Parser::ParsePrettySdy(Scope* scope, OpInfo* op) {
   const std::string& m = op->mnemonic;
   if (m == "manual_computation" || m == "named_computation") return ParsePrettyManual(scope, op);
-  if (m != "sharding_constraint" && m != "reshard" && !IsPassThroughSdyOp(m)) {
+  if (m != "sharding_constraint" && m != "reshard" && !IsPassThroughSdyOp(m) &&
+      !IsResharding(m)) {
     return Unsupported(op->offset,
                        fmt::format("Shardy op '{}' is not supported by xpar", op->name));
+  }
+  if (IsResharding(m) && lex_.Peek().Is("[")) {  // the axes moved: implied by out_sharding
+    Token open = lex_.Next();
+    for (int depth = 1; depth > 0;) {
+      Token t = lex_.Next();
+      if (t.kind == Tok::kEof) return Error(open.offset, "unterminated '[' in a Shardy op");
+      depth += t.Is("[") ? 1 : t.Is("]") ? -1 : 0;
+    }
   }
   RETURN_IF_ERROR(ParseOperands(scope, op));
   auto sharding = [&](std::string key) -> Status {
@@ -81,11 +99,12 @@ Expected<std::vector<Instruction*>> Parser::BuildSdy(Scope* scope, OpInfo* op) {
   if (IsPassThroughSdyOp(m) && op->operands.size() == 1) {
     return std::vector<Instruction*>{op->operands[0]};
   }
-  if ((m != "sharding_constraint" && m != "reshard") || op->operands.size() != 1) {
+  if ((m != "sharding_constraint" && m != "reshard" && !IsResharding(m)) ||
+      op->operands.size() != 1) {
     return Unsupported(op->offset,
                        fmt::format("Shardy op '{}' is not supported by xpar", op->name));
   }
-  const Attr* sharding = op->Find("sharding");
+  const Attr* sharding = op->Find(IsResharding(m) ? "out_sharding" : "sharding");
   if (!sharding) return Error(op->offset, fmt::format("'{}' without a sharding", op->name));
   Instruction* inst = Add(scope->comp, Opcode::kCustomCall, op->operands[0]->shape(),
                           {op->operands[0]}, op->offset, op->result_name);
