@@ -214,6 +214,7 @@ TEST(PipelineRemat, PlannerRematerialisesOnlyWhenMemoryIsShort) {
   auto short_none = PlanGpt(*m, RematMode::kNone, limit);
   ASSERT_FALSE(short_none.ok());
   EXPECT_EQ(short_none.status().code(), StatusCode::kResourceExhausted);
+  EXPECT_NE(short_none.status().message().find("rematerialisation is off"), std::string::npos);
   auto short_auto = PlanGpt(*m, RematMode::kAuto, limit);
   ASSERT_TRUE(short_auto.ok()) << short_auto.status().message();
   const Stage& st = short_auto->plan.stages[0];

@@ -119,7 +119,15 @@ Expected<PipelineResult> PlanPipeline(const Module& module, const Cluster& clust
   dpo.microbatches = o.microbatches;
   dpo.num_devices = devices;
   dpo.num_stages = o.num_stages;
-  ASSIGN_OR_RETURN(StageDpResult dp, SolveStageDp(table, dpo));
+  Expected<StageDpResult> solved = SolveStageDp(table, dpo);
+  if (!solved.ok() && solved.status().code() == StatusCode::kResourceExhausted &&
+      co.remat == RematMode::kNone) {
+    return ResourceExhausted("{}; rematerialisation is off (--remat auto would recompute "
+                             "activations in the backward instead of stashing them)",
+                             solved.status().message());
+  }
+  if (!solved.ok()) return solved.status();
+  StageDpResult dp = std::move(*solved);
   r.dp_s = SecondsSince(t0);
   r.bounds_tried = dp.bounds_tried;
   r.bounds_total = dp.bounds_total;
