@@ -33,7 +33,8 @@ std::unique_ptr<Module> Gradient() {
   return std::move(grad).value();
 }
 
-Stage StageOn(int64_t first, int64_t last, std::vector<int64_t> shape, std::vector<int64_t> devices) {
+Stage StageOn(int64_t first, int64_t last, std::vector<int64_t> shape,
+              std::vector<int64_t> devices) {
   Stage s;
   s.first_layer = first;
   s.last_layer = last;
@@ -50,7 +51,8 @@ PipelinePlan TwoStagePlan(const Module& gradient) {
   for (const auto& inst : gradient.entry()->instructions()) {
     const std::string& scope = inst->metadata().op_name;
     bool derived = false;
-    for (const auto& kv : inst->frontend_attributes()) derived |= kv.first == autodiff::kDerivedFromAttr;
+    for (const auto& kv : inst->frontend_attributes())
+      derived |= kv.first == autodiff::kDerivedFromAttr;
     plan.stage_of_instruction.push_back(
         scope.rfind("layer.", 0) == 0 && !derived ? std::stoi(scope.substr(6)) : -1);
   }
@@ -132,7 +134,8 @@ TEST(PipelinePlanJson, SavedPlansPartitionIdentically) {
   auto record = std::make_shared<ProgramPlans>();
   AutoShardingOptions as;
   as.shard_parameters = true;
-  auto planned = PipelineFromPlan(*gradient, plan, Options(MakeRecordingAnnotator(*cluster, as, record)));
+  auto planned =
+      PipelineFromPlan(*gradient, plan, Options(MakeRecordingAnnotator(*cluster, as, record)));
   ASSERT_TRUE(planned.ok()) << planned.status().ToString();
   EXPECT_EQ(record->size(), 4u);  // every stage program, each on 2 devices
   auto replayed = PipelineFromPlan(*gradient, plan, Options(MakeSavedPlanAnnotator(*record)));

@@ -6,12 +6,11 @@
 
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "autodiff/optimizer.h"
 #include "cmd_train.h"
@@ -24,11 +23,11 @@ using pipeline::Pipeline;
 // The pieces of a pipelined step, all indexed by the forward's parameter numbers.
 struct PipelinePrograms {
   std::unique_ptr<Module> forward;
-  std::unique_ptr<Module> gradient;   // forward params -> (loss, d loss / d weights...)
-  std::vector<int64_t> weights;       // forward parameter of each weight, in carried order
-  std::vector<bool> is_data;          // per forward parameter: split into microbatches
-  std::vector<int64_t> step_param;    // per forward parameter: the step's parameter (by name)
-  int64_t batch = 0;                  // examples per microbatch (the model's batch)
+  std::unique_ptr<Module> gradient;  // forward params -> (loss, d loss / d weights...)
+  std::vector<int64_t> weights;      // forward parameter of each weight, in carried order
+  std::vector<bool> is_data;         // per forward parameter: split into microbatches
+  std::vector<int64_t> step_param;   // per forward parameter: the step's parameter (by name)
+  int64_t batch = 0;                 // examples per microbatch (the model's batch)
   autodiff::OptimizerOptions options;
 };
 
@@ -103,8 +102,8 @@ Expected<PipelinePrograms> BuildPrograms(const TrainArgs& args, const TrainProgr
 // value of any other (weights are taken from the optimizer).
 Expected<std::vector<std::vector<Literal>>> StepInputs(const PipelinePrograms& p,
                                                        const DataSource& data,
-                                                       std::vector<Literal>& scratch,
-                                                       int64_t step, int64_t microbatches);
+                                                       std::vector<Literal>& scratch, int64_t step,
+                                                       int64_t microbatches);
 // The arguments of the gradient program: microbatch k of every data parameter, or with k = -1
 // all microbatches stacked (the pipeline splits them itself).
 std::vector<Literal> GradientArgs(const PipelinePrograms& p, const Updaters& opt,

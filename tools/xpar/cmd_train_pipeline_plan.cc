@@ -38,12 +38,13 @@ Expected<pipeline::PipelinePlan> PlanStages(const TrainArgs& args, const Pipelin
   if (!args.memory.empty()) {  // the per-device limit of the stages, as of their intra-op plans
     ASSIGN_OR_RETURN(po.memory_limit_bytes, ParseByteSize(args.memory));
   }
-  ASSIGN_OR_RETURN(po.remat, pipeline::ParseRematMode(
-                                 !args.remat.empty() ? args.remat
-                                                     : (args.memory.empty() ? "none" : "auto")));
+  ASSIGN_OR_RETURN(po.remat,
+                   pipeline::ParseRematMode(
+                       !args.remat.empty() ? args.remat : (args.memory.empty() ? "none" : "auto")));
   Clock::time_point t0 = Clock::now();
   ASSIGN_OR_RETURN(pipeline::PipelineResult planned, PlanPipeline(*p.gradient, cluster, po));
-  fmt::print("inter-op plan: {} stages in {:.2f} s\n", planned.plan.stages.size(), SecondsSince(t0));
+  fmt::print("inter-op plan: {} stages in {:.2f} s\n", planned.plan.stages.size(),
+             SecondsSince(t0));
   fmt::print("{}", pipeline::RematReport(planned));
   pipeline::PipelinePlan& plan = planned.plan;
   for (size_t i = 0; i < plan.stages.size(); ++i) {
@@ -64,7 +65,8 @@ void PrintStages(const pipeline::PipelinePlan& plan) {
 }
 
 // The stage plans take the planner options of plain `xpar train`, per stage submesh.
-Expected<AutoShardingOptions> StagePlannerOptions(const TrainArgs& args, const PipelinePrograms& p) {
+Expected<AutoShardingOptions> StagePlannerOptions(const TrainArgs& args,
+                                                  const PipelinePrograms& p) {
   AutoShardingOptions as;
   as.solve.time_limit_s = args.plan_time_limit;
   as.force_data_parallel = args.data_parallel;
@@ -97,12 +99,12 @@ Expected<BuiltPipeline> PlanAndBuild(const TrainArgs& args, const PipelineProgra
     if (s.plan.stage_of_instruction.size() != n ||
         static_cast<int64_t>(s.plan.stages.size()) != args.stages ||
         s.plan.microbatches != args.microbatches || schedule != args.schedule) {
-      return InvalidArgument("the saved pipeline plan ({} stages, {} microbatches, {}, {} "
-                             "instructions) does not fit this run ({} stages, {} microbatches, "
-                             "{}, {} instructions)",
-                             s.plan.stages.size(), s.plan.microbatches, schedule,
-                             s.plan.stage_of_instruction.size(), args.stages, args.microbatches,
-                             args.schedule, n);
+      return InvalidArgument(
+          "the saved pipeline plan ({} stages, {} microbatches, {}, {} "
+          "instructions) does not fit this run ({} stages, {} microbatches, "
+          "{}, {} instructions)",
+          s.plan.stages.size(), s.plan.microbatches, schedule, s.plan.stage_of_instruction.size(),
+          args.stages, args.microbatches, args.schedule, n);
     }
     plan = std::move(s.plan);
     *record = s.programs;
@@ -124,12 +126,12 @@ Expected<BuiltPipeline> PlanAndBuild(const TrainArgs& args, const PipelineProgra
       peak = std::max(peak, held);
     }
     const int64_t bytes = pipeline::StashBytes(built.pipe->split(), s);
-    fmt::print("pipeline stage {} stash: {} bytes per microbatch, {} bytes with {} in flight{}\n",
-               s, bytes, bytes * peak, peak,
-               plan.stages[s].remat_layers.empty()
-                   ? ""
-                   : fmt::format(" (recomputes layers {})",
-                                 fmt::join(plan.stages[s].remat_layers, ",")));
+    fmt::print(
+        "pipeline stage {} stash: {} bytes per microbatch, {} bytes with {} in flight{}\n", s,
+        bytes, bytes * peak, peak,
+        plan.stages[s].remat_layers.empty()
+            ? ""
+            : fmt::format(" (recomputes layers {})", fmt::join(plan.stages[s].remat_layers, ",")));
   }
   if (saved == nullptr) {
     fmt::print("stage programs split, planned on their submeshes and partitioned in {:.2f} s\n",

@@ -42,18 +42,20 @@ Expected<std::optional<Checkpoint>> ReadResume(const TrainArgs& args) {
   if (t.value("stages", int64_t{0}) != args.stages ||
       t.value("microbatches", int64_t{0}) != args.microbatches ||
       t.value("schedule", "") != args.schedule) {
-    return InvalidArgument("{}: the checkpoint was written with --stages {} --microbatches {} "
-                           "--schedule {}; resume with the same",
-                           args.resume, t.value("stages", int64_t{0}),
-                           t.value("microbatches", int64_t{0}), t.value("schedule", ""));
+    return InvalidArgument(
+        "{}: the checkpoint was written with --stages {} --microbatches {} "
+        "--schedule {}; resume with the same",
+        args.resume, t.value("stages", int64_t{0}), t.value("microbatches", int64_t{0}),
+        t.value("schedule", ""));
   }
   if (c.step >= args.steps) {
     return InvalidArgument("{}: the checkpoint is after step {}, not before --steps {}",
                            args.resume, c.step, args.steps);
   }
   if (t.value("data", "") != args.data || t.value("seed", uint64_t{0}) != args.seed) {
-    fmt::print(stderr, "warning: --data/--seed differ from the checkpoint's ({}, {}): the data "
-                       "will not continue where it stopped\n",
+    fmt::print(stderr,
+               "warning: --data/--seed differ from the checkpoint's ({}, {}): the data "
+               "will not continue where it stopped\n",
                t.value("data", ""), t.value("seed", uint64_t{0}));
   }
   return std::optional<Checkpoint>(std::move(c));
@@ -67,11 +69,13 @@ Status SaveCheckpoint(const TrainArgs& args, Updaters& opt, const nlohmann::json
   c.step = steps_done;
   c.mesh = args.mesh;
   std::vector<NamedTensor> values = opt.Snapshot();
-  for (const NamedTensor& t : values) c.tensors.push_back({t.name, t.value.shape().ToString(false), ""});
-  c.trainer = {{"model", args.model}, {"data_position", steps_done * args.microbatches},
-               {"seed", args.seed}, {"data", args.data}, {"optimizer", args.optimizer},
-               {"lr", args.lr}, {"stages", args.stages}, {"microbatches", args.microbatches},
-               {"schedule", args.schedule}, {"pipeline_plan", plan}};
+  for (const NamedTensor& t : values)
+    c.tensors.push_back({t.name, t.value.shape().ToString(false), ""});
+  c.trainer = {{"model", args.model},         {"data_position", steps_done * args.microbatches},
+               {"seed", args.seed},           {"data", args.data},
+               {"optimizer", args.optimizer}, {"lr", args.lr},
+               {"stages", args.stages},       {"microbatches", args.microbatches},
+               {"schedule", args.schedule},   {"pipeline_plan", plan}};
   c.ranks.push_back(std::move(values));
   return WriteCheckpoint(args.checkpoint_dir, c);
 }
@@ -90,8 +94,10 @@ Expected<const nlohmann::json*> SavedPlan(const TrainArgs& args,
   ASSIGN_OR_RETURN(std::string text, ReadFile(args.plan));
   storage = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (storage.is_discarded() || !storage.is_object() || !storage.contains("stage_of_instruction")) {
-    return InvalidArgument("{}: not the plan of a pipelined run (xpar train --stages "
-                           "--save-plan writes one)", args.plan);
+    return InvalidArgument(
+        "{}: not the plan of a pipelined run (xpar train --stages "
+        "--save-plan writes one)",
+        args.plan);
   }
   return &storage;
 }
@@ -108,7 +114,7 @@ bool CheckpointDue(const TrainArgs& args, int64_t steps_done) {
 }
 
 struct Optimizers {
-  Updaters opt;                      // the pipelined run's, per stage
+  Updaters opt;                       // the pipelined run's, per stage
   std::optional<Updaters> reference;  // --check's one device
 };
 
@@ -135,20 +141,21 @@ Expected<Optimizers> MakeOptimizers(const TrainArgs& args, const TrainProgram& p
 void PrintHeader(const TrainArgs& args, const TrainProgram& program, const Pipeline& pipe,
                  const Updaters& opt, int64_t first, bool mpi) {
   if (first > 0) fmt::print("resumed from {} after step {}\n", args.resume, first);
-  fmt::print("training {}: pipeline of {} stages, {} microbatches of {} ({}), optimizer {} {}, "
-             "steps {}..{}{}{}\n",
-             args.model, pipe.split().num_stages, args.microbatches, program.batch, args.schedule,
-             args.optimizer,
-             opt.size() > 1 ? fmt::format("per stage ({} parts)", opt.size())
-                            : std::string("on all gathered gradients"),
-             first + 1, args.steps, mpi ? " on MPI ranks" : "",
-             args.check ? ", checked against 1 device" : "");
+  fmt::print(
+      "training {}: pipeline of {} stages, {} microbatches of {} ({}), optimizer {} {}, "
+      "steps {}..{}{}{}\n",
+      args.model, pipe.split().num_stages, args.microbatches, program.batch, args.schedule,
+      args.optimizer,
+      opt.size() > 1 ? fmt::format("per stage ({} parts)", opt.size())
+                     : std::string("on all gathered gradients"),
+      first + 1, args.steps, mpi ? " on MPI ranks" : "",
+      args.check ? ", checked against 1 device" : "");
 }
 
 // The step's line; with --check, whether the loss is off.
 Expected<bool> ReportStep(const TrainArgs& args, const PipelinePrograms& p, Optimizers& o,
-                          const std::vector<std::vector<Literal>>& in, double loss,
-                          double seconds, int64_t step) {
+                          const std::vector<std::vector<Literal>>& in, double loss, double seconds,
+                          int64_t step) {
   std::pair<std::string, bool> check;
   if (o.reference) {
     ASSIGN_OR_RETURN(check, CheckStep(args, p, *o.reference, in, loss));
@@ -289,7 +296,8 @@ Status ShareWeights(pipeline::MpiPipeline& mp, const PipelinePrograms& p, Update
 // Brings every stage's weights and optimizer state to rank 0's stage.
 Status GatherState(pipeline::MpiPipeline& mp, Updaters& opt, int32_t root_stage) {
   for (const Updaters::Value& v : opt.State()) {
-    if (v.stage >= 0 && v.stage != root_stage) RETURN_IF_ERROR(mp.Share(v.stage, {root_stage}, *v.value));
+    if (v.stage >= 0 && v.stage != root_stage)
+      RETURN_IF_ERROR(mp.Share(v.stage, {root_stage}, *v.value));
   }
   return Status::Ok();
 }
@@ -306,8 +314,8 @@ Expected<bool> MpiStep(const TrainArgs& args, const PipelinePrograms& p, const D
   if (!one_optimizer) RETURN_IF_ERROR(ShareWeights(mp, p, o.opt));
   bool off = false;
   if (mp.world_rank() == 0) {
-    ASSIGN_OR_RETURN(off, ReportStep(args, p, o, in, run.results[0].GetAsDouble(0), run.seconds,
-                                     step));
+    ASSIGN_OR_RETURN(off,
+                     ReportStep(args, p, o, in, run.results[0].GetAsDouble(0), run.seconds, step));
   }
   if (!args.trace.empty() && step + 1 == args.steps) {
     ASSIGN_OR_RETURN(auto trace, mp.GatherTrace(std::move(run.trace)));
@@ -327,8 +335,8 @@ int RunMpi(const TrainArgs& args, const TrainProgram& program, const std::vector
   auto mp = pipeline::MpiPipeline::Create(*built->pipe, built->submeshes);
   if (!mp.ok()) return ReportError("train", mp.status());
   if (rank == 0) PrintStagePrograms(*built->pipe);
-  auto o = MakeOptimizers(args, program, p, *built->pipe, initial, args.check && rank == 0,
-                          resumed);
+  auto o =
+      MakeOptimizers(args, program, p, *built->pipe, initial, args.check && rank == 0, resumed);
   if (!AllRanksOk(o.status(), rank)) return 1;
   const int64_t first = resumed ? resumed->step : 0;
   PrintHeader(args, program, *built->pipe, o->opt, first, true);
@@ -363,10 +371,10 @@ int TrainPipelinedMpi(const TrainArgs& args, const TrainProgram& program,
   if (!mesh.ok()) return ReportError("train", mesh.status());
   if (mesh->num_devices() != world->size) {
     if (world->rank != 0) return 1;  // every rank sees it; rank 0 says it
-    return ReportError("train", InvalidArgument("--mesh {} has {} devices: run it with mpirun -np "
-                                                "{} (one rank per device), not {} ranks",
-                                                args.mesh, mesh->num_devices(),
-                                                mesh->num_devices(), world->size));
+    return ReportError(
+        "train", InvalidArgument("--mesh {} has {} devices: run it with mpirun -np "
+                                 "{} (one rank per device), not {} ranks",
+                                 args.mesh, mesh->num_devices(), mesh->num_devices(), world->size));
   }
   int code = RunMpi(args, program, initial, data, p, resumed, world->rank);
   FinalizeMpi();

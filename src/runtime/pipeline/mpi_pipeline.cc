@@ -88,9 +88,10 @@ Status MpiPipeline::Init(const std::vector<Submesh>& submeshes) {
     }
   }
   if (total != world_size || stage_ < 0) {
-    return InvalidArgument("the pipeline's {} stages use {} devices: run it with mpirun -np {} "
-                           "(one rank per device; this world has {} ranks)",
-                           split.num_stages, total, total, world_size);
+    return InvalidArgument(
+        "the pipeline's {} stages use {} devices: run it with mpirun -np {} "
+        "(one rank per device; this world has {} ranks)",
+        split.num_stages, total, total, world_size);
   }
   XPAR_MPI_CALL(MPI_Comm_split(world_, stage_, index, &stage_comm_));
   MPI_Comm_rank(stage_comm_, &stage_rank_);
@@ -100,6 +101,11 @@ Status MpiPipeline::Init(const std::vector<Submesh>& submeshes) {
       return FailedPrecondition("pipeline: stage {} (this rank's) is not compiled", stage_);
     }
   }
+  return IndexMessages();
+}
+
+Status MpiPipeline::IndexMessages() {
+  const StageSplit& split = pipe_->split();
   const size_t n = split.programs.size();
   local_readers_.resize(n);
   remote_stages_.resize(n);
@@ -133,8 +139,10 @@ Status MpiPipeline::Init(const std::vector<Submesh>& submeshes) {
   MPI_Comm_get_attr(world_, MPI_TAG_UB, &tag_ub, &flag);
   const int64_t tags = next * pipe_->options().microbatches + 1;
   if (flag && tag_ub != nullptr && tags > *tag_ub) {
-    return Unimplemented("pipeline under MPI: {} messages between stages per step exceed MPI's "
-                         "largest tag {}", tags, *tag_ub);
+    return Unimplemented(
+        "pipeline under MPI: {} messages between stages per step exceed MPI's "
+        "largest tag {}",
+        tags, *tag_ub);
   }
   return Status::Ok();
 }
@@ -158,8 +166,10 @@ Expected<std::shared_ptr<const Literal>> MpiPipeline::Input(Step& step, const Ke
     return value;
   }
   if (StageOfProgram(key.program) == stage_) {
-    return Internal("pipeline stage {}: output {} of program {} for microbatch {} was read "
-                    "before it was computed", stage_, key.output, key.program, key.microbatch);
+    return Internal(
+        "pipeline stage {}: output {} of program {} for microbatch {} was read "
+        "before it was computed",
+        stage_, key.output, key.program, key.microbatch);
   }
   if (!shape.IsArray()) {
     return Unimplemented("pipeline under MPI: a {} value crossing stages (only arrays can)",
@@ -198,8 +208,8 @@ Status MpiPipeline::Output(Step& step, const Key& key, Literal value) const {
     for (int64_t off = 0; off < bytes; off += per_call) {
       MPI_Request request;
       const int count = static_cast<int>(std::min(per_call, bytes - off));
-      XPAR_MPI_CALL(MPI_Isend(shared->raw() + off, count, MPI_BYTE, leaders_[t], Tag(key),
-                              world_, &request));
+      XPAR_MPI_CALL(
+          MPI_Isend(shared->raw() + off, count, MPI_BYTE, leaders_[t], Tag(key), world_, &request));
       out.requests.push_back(request);
     }
   }
@@ -236,7 +246,8 @@ Status MpiPipeline::RunEvent(Step& step, std::span<const Literal> args,
   received.clear();
   step.trace.push_back({stage_, world_rank_, e, t0, micros(Clock::now())});
   for (size_t k = 0; k < outputs.size(); ++k) {
-    RETURN_IF_ERROR(Output(step, {p, static_cast<int64_t>(k), e.microbatch}, std::move(outputs[k])));
+    RETURN_IF_ERROR(
+        Output(step, {p, static_cast<int64_t>(k), e.microbatch}, std::move(outputs[k])));
   }
   return Status::Ok();
 }
@@ -282,9 +293,12 @@ Expected<PipelineRunResult> MpiPipeline::Run(std::span<const Literal> args) {
   result.seconds = std::chrono::duration<double>(Clock::now() - step.start).count();
   for (size_t r = 0; r < split.results.size(); ++r) {
     const ValueRef& ref = split.results[r];
-    if (ref.kind == ValueRef::Kind::kParameter) result.results.push_back(args[ref.parameter]);
-    else if (ResultStage(r) == stage_) result.results.push_back(step.accumulator.Finish(r));
-    else result.results.emplace_back();
+    if (ref.kind == ValueRef::Kind::kParameter)
+      result.results.push_back(args[ref.parameter]);
+    else if (ResultStage(r) == stage_)
+      result.results.push_back(step.accumulator.Finish(r));
+    else
+      result.results.emplace_back();
   }
   result.trace = std::move(step.trace);
   return result;
@@ -310,8 +324,8 @@ Status MpiPipeline::Share(int32_t from, const std::vector<int32_t>& to, Literal&
     return Status::Ok();
   }
   if (is_leader()) {
-    RETURN_IF_ERROR(RecvYielding(value.raw(), value.size_bytes(), leaders_[from], kShareTag,
-                                 world_, max_bytes()));
+    RETURN_IF_ERROR(RecvYielding(value.raw(), value.size_bytes(), leaders_[from], kShareTag, world_,
+                                 max_bytes()));
   }
   return Broadcast(value, 0, stage_comm_);
 }

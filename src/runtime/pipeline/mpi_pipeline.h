@@ -89,6 +89,8 @@ class MpiPipeline {
 
   explicit MpiPipeline(const Pipeline& pipe) : pipe_(&pipe) {}
   Status Init(const std::vector<Submesh>& submeshes);
+  // Who reads each program output, and the message tags of those that cross stages.
+  Status IndexMessages();
   int Tag(const Key& key) const;
   Status Broadcast(Literal& value, int root, MPI_Comm comm) const;
   int64_t max_bytes() const { return transport_->options().max_message_bytes; }

@@ -33,7 +33,8 @@ nlohmann::json PipelinePlanToJson(const PipelinePlan& plan, const ProgramPlans& 
 Expected<SavedPipelinePlan> PipelinePlanFromJson(const nlohmann::json& j) {
   SavedPipelinePlan out;
   if (!j.is_object()) return InvalidArgument("pipeline plan: not a JSON object");
-  for (const char* key : {"stages", "microbatches", "schedule", "stage_of_instruction", "programs"}) {
+  for (const char* key :
+       {"stages", "microbatches", "schedule", "stage_of_instruction", "programs"}) {
     if (!j.contains(key)) return InvalidArgument("pipeline plan: no '{}'", key);
   }
   try {
@@ -55,8 +56,10 @@ Expected<SavedPipelinePlan> PipelinePlanFromJson(const nlohmann::json& j) {
       out.plan.recompute.assign(out.plan.stage_of_instruction.size(), false);
       for (int64_t i : j.at("recompute").get<std::vector<int64_t>>()) {
         if (i < 0 || i >= static_cast<int64_t>(out.plan.recompute.size())) {
-          return InvalidArgument("pipeline plan: recomputed instruction {} is not among the {} "
-                                 "instructions", i, out.plan.recompute.size());
+          return InvalidArgument(
+              "pipeline plan: recomputed instruction {} is not among the {} "
+              "instructions",
+              i, out.plan.recompute.size());
         }
         out.plan.recompute[i] = true;
       }
@@ -85,9 +88,10 @@ StageAnnotator MakeSavedPlanAnnotator(ProgramPlans plans) {
                                     const std::vector<bool>&) -> Status {
     auto it = plans.find(program.name());
     if (it == plans.end()) {
-      return InvalidArgument("the saved pipeline plan has no intra-op plan for stage program "
-                             "'{}' (made for another model or stage split?)",
-                             program.name());
+      return InvalidArgument(
+          "the saved pipeline plan has no intra-op plan for stage program "
+          "'{}' (made for another model or stage split?)",
+          program.name());
     }
     return AnnotateModuleFromJson(program, it->second, mesh);
   };

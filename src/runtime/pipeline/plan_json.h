@@ -10,9 +10,8 @@
 
 #include <map>
 #include <memory>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "analysis/cost_model.h"
 #include "passes/auto_sharding/auto_sharding.h"

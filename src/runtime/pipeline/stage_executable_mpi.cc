@@ -36,7 +36,8 @@ Expected<std::vector<Literal>> StageExecutable::RunOnRank(std::span<const Litera
     RETURN_IF_ERROR(ChunkedAllgather(shard.raw(), bytes, all.data(), transport.comm(),
                                      transport.options().max_message_bytes));
     std::vector<Literal> shards;
-    for (int64_t r = 0; r < n; ++r) shards.push_back(Unflatten(all.data() + r * bytes, shard.shape()));
+    for (int64_t r = 0; r < n; ++r)
+      shards.push_back(Unflatten(all.data() + r * bytes, shard.shape()));
     ASSIGN_OR_RETURN(Literal full, Assemble(shards, output_specs_[k], mesh_, shapes[k]));
     outputs.push_back(std::move(full));
   }
