@@ -6,6 +6,7 @@
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <optional>
 
 #include "passes/pipeline/pipeline_planner.h"
@@ -175,6 +176,12 @@ int RunPipelinePlan(const PipelineCliArgs& a, const std::string& model_path,
                "solves in {:.1f} s, stage DP {:.1f} ms (after the analytic pass, {:.1f} s)\n",
                result->clustering.num_layers, stats.distinct_layers, stats.shapes, stats.solves,
                stats.solve_wall_s, stats.dp_s * 1e3, stats.analytic_s);
+    auto step = [](double s) {
+      return std::isinf(s) ? std::string("none fits") : fmt::format("{:.3f} ms", s * 1e3);
+    };
+    fmt::print("layer-plan table: {}; analytic table: {}; keeping the {} plan\n",
+               step(stats.layer_plans_step_s), step(stats.analytic_step_s),
+               stats.chose_analytic ? "analytic" : "layer-plan");
   }
   Print(*result, model_path, mesh, cluster);
   std::optional<StagePlans> stage_plans;

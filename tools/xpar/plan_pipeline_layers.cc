@@ -176,13 +176,23 @@ Status FillCosts(const Module& module, const pipeline::PipelineResult& r, const 
 Expected<pipeline::PipelineResult> PlanPipelineWithLayerPlans(
     const Module& module, const Cluster& cluster, const pipeline::PipelineOptions& o,
     LayerPlanStats* stats) {
-  pipeline::PipelineOptions unlimited = o;
-  unlimited.cost_mode = pipeline::StageCostMode::kAnalytic;
-  unlimited.memory_limit_bytes = std::numeric_limits<int64_t>::max() / 4;
-  unlimited.remat = pipeline::RematMode::kNone;
-  ASSIGN_OR_RETURN(const pipeline::PipelineResult analytic,
-                   pipeline::PlanPipeline(module, cluster, unlimited));
+  pipeline::PipelineOptions analytic_options = o;
+  analytic_options.cost_mode = pipeline::StageCostMode::kAnalytic;
+  Expected<pipeline::PipelineResult> fitted = pipeline::PlanPipeline(module, cluster,
+                                                                     analytic_options);
+  if (!fitted.ok() && fitted.status().code() != StatusCode::kResourceExhausted) {
+    return fitted.status();
+  }
+  pipeline::PipelineResult analytic;
+  if (fitted.ok()) {
+    analytic = *fitted;
+  } else {  // only the clustering is needed: plan once more without a limit
+    analytic_options.memory_limit_bytes = std::numeric_limits<int64_t>::max() / 4;
+    analytic_options.remat = pipeline::RematMode::kNone;
+    ASSIGN_OR_RETURN(analytic, pipeline::PlanPipeline(module, cluster, analytic_options));
+  }
   stats->analytic_s = analytic.clustering_s + analytic.cost_table_s + analytic.dp_s;
+  stats->analytic_step_s = fitted.ok() ? fitted->plan.estimated_step_seconds : kInf;
   const int64_t limit =
       o.memory_limit_bytes ? *o.memory_limit_bytes
       : cluster.shared_machine ? cluster.memory_bytes / (o.num_hosts * o.devices_per_host)
@@ -213,8 +223,21 @@ Expected<pipeline::PipelineResult> PlanPipelineWithLayerPlans(
   dpo.microbatches = o.microbatches;
   dpo.num_devices = devices;
   dpo.num_stages = o.num_stages;
-  ASSIGN_OR_RETURN(pipeline::StageDpResult dp, pipeline::SolveStageDp(t, dpo));
+  Expected<pipeline::StageDpResult> solved = pipeline::SolveStageDp(t, dpo);
   stats->dp_s = SecondsSince(t0);
+  if (!solved.ok() && solved.status().code() != StatusCode::kResourceExhausted) {
+    return solved.status();
+  }
+  // The analytic plan (with its rematerialisation) only when no layer-plan one fits: the two
+  // tables price with different models (the analytic one counts no intra-op resharding), so
+  // their estimates are not compared.
+  stats->layer_plans_step_s = solved.ok() ? solved->latency_s : kInf;
+  if (fitted.ok() && !solved.ok()) {
+    stats->chose_analytic = true;
+    return *fitted;
+  }
+  if (!solved.ok()) return solved.status();
+  const pipeline::StageDpResult& dp = *solved;
 
   pipeline::PipelineResult r = analytic;
   r.plan.stages.clear();

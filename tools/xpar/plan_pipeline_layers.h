@@ -32,12 +32,17 @@ struct LayerPlanStats {
   double solve_wall_s = 0;  // the intra-op solves
   double dp_s = 0;          // the stage DP on their table
   double analytic_s = 0;    // the analytic pass before (clustering, its table and DP)
+  // The two plans' estimated steps (inf: nothing fits) and which one was returned.
+  double analytic_step_s = 0, layer_plans_step_s = 0;
+  bool chose_analytic = false;
 };
 
-// The inter-op pass with the layer-plan table: PlanPipeline (analytic, without a memory limit:
-// only its clustering and layer assignment are kept), then the stage DP on the layer-plan table
-// under `options.memory_limit_bytes` (absent: the cluster's device memory, split among the
-// devices of a shared machine).
+// The inter-op pass with the layer-plan table: PlanPipeline as asked (analytic stage costs, its
+// rematerialisation; when nothing fits, once more without a memory limit, for its clustering and
+// layer assignment), then the stage DP on the layer-plan table under `options.memory_limit_bytes`
+// (absent: the cluster's device memory, split among the devices of a shared machine). Returns
+// the layer-plan one, or the analytic one (with its rematerialisation, which the layer-plan table
+// lacks) when only that fits; `stats` says which.
 Expected<pipeline::PipelineResult> PlanPipelineWithLayerPlans(
     const Module& module, const Cluster& cluster, const pipeline::PipelineOptions& options,
     LayerPlanStats* stats);
