@@ -370,6 +370,7 @@ int TrainPipelinedMpi(const TrainArgs& args, const TrainProgram& program,
   auto mesh = Mesh::Parse(args.mesh);
   if (!mesh.ok()) return ReportError("train", mesh.status());
   if (mesh->num_devices() != world->size) {
+    FinalizeMpi();
     if (world->rank != 0) return 1;  // every rank sees it; rank 0 says it
     return ReportError(
         "train", InvalidArgument("--mesh {} has {} devices: run it with mpirun -np "
