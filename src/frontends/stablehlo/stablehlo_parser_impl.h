@@ -210,6 +210,14 @@ class Parser {
                                                          std::deque<SdyMesh>* inline_meshes);
   Expected<std::vector<bool>> ReadManualAxes(const Attr& attr, const SdyMesh& mesh);
   Expected<std::vector<Instruction*>> BuildManualComputation(Scope* scope, OpInfo* op);
+  struct ManualSpec {
+    std::deque<SdyMesh> inline_meshes;  // meshes written inside the shardings
+    std::vector<SdySharding> ins, outs;
+    SdyMesh mesh;                       // the one mesh of every sharding (none: empty)
+    std::vector<bool> manual;           // per mesh axis
+  };
+  Status ReadManualSpec(const OpInfo& op, ManualSpec* spec);
+  void DropInlinedBody(Computation* body, const std::vector<const Computation*>& lowered);
   // stablehlo_tensor_arith*.cc: the arith and tensor ops of torch-mlir/ByteIR output.
   Status ParsePrettyArith(Scope* scope, OpInfo* op);
   Status ParsePrettyTensor(Scope* scope, OpInfo* op);

@@ -395,43 +395,63 @@ Expected<Instruction*> AssembleResult(Parser& p, Computation* comp, const CopyVa
 
 }  // namespace
 
-Expected<std::vector<Instruction*>> Parser::BuildManualComputation(Scope* scope, OpInfo* op) {
-  const int64_t at = op->offset;
-  if (op->regions.size() != 1) return Error(at, fmt::format("'{}' needs one body", op->name));
-  Region& body = op->regions[0];
+// The in/out shardings, their one mesh and the manual axes of `op`.
+Status Parser::ReadManualSpec(const OpInfo& op, ManualSpec* spec) {
   std::vector<Shape> in_shapes;
-  for (Instruction* x : op->operands) in_shapes.push_back(x->shape());
-  std::deque<SdyMesh> inline_meshes;
-  std::vector<SdySharding> ins, outs;
-  if (const Attr* a = op->Find("in_shardings")) {
-    ASSIGN_OR_RETURN(ins, ReadSdyShardingList(*a, in_shapes, &inline_meshes));
+  for (Instruction* x : op.operands) in_shapes.push_back(x->shape());
+  if (const Attr* a = op.Find("in_shardings")) {
+    ASSIGN_OR_RETURN(spec->ins, ReadSdyShardingList(*a, in_shapes, &spec->inline_meshes));
   }
-  if (const Attr* a = op->Find("out_shardings")) {
-    ASSIGN_OR_RETURN(outs, ReadSdyShardingList(*a, op->result_types, &inline_meshes));
+  if (const Attr* a = op.Find("out_shardings")) {
+    ASSIGN_OR_RETURN(spec->outs, ReadSdyShardingList(*a, op.result_types, &spec->inline_meshes));
   }
   const SdyMesh* mesh = nullptr;
-  for (const auto* list : {&ins, &outs}) {
+  for (const auto* list : {&spec->ins, &spec->outs}) {
     for (const SdySharding& s : *list) {
       if (mesh && (mesh->axes != s.mesh->axes || mesh->sizes != s.mesh->sizes ||
                    mesh->device_ids != s.mesh->device_ids)) {
-        return Unsupported(at, fmt::format("'{}' uses shardings over different meshes", op->name));
+        return Unsupported(op.offset,
+                           fmt::format("'{}' uses shardings over different meshes", op.name));
       }
       mesh = s.mesh;
     }
   }
-  const Attr* axes = op->Find("manual_axes");
-  if (op->mnemonic == "manual_computation" &&
-      (!axes || ins.size() != in_shapes.size() || outs.size() != op->result_types.size())) {
-    return Error(at, "sdy.manual_computation needs in_shardings, out_shardings and manual_axes");
+  const Attr* axes = op.Find("manual_axes");
+  if (op.mnemonic == "manual_computation" && (!axes || spec->ins.size() != in_shapes.size() ||
+                                              spec->outs.size() != op.result_types.size())) {
+    return Error(op.offset,
+                 "sdy.manual_computation needs in_shardings, out_shardings and manual_axes");
   }
-  SdyMesh none;
-  std::vector<bool> manual;
+  if (mesh) spec->mesh = *mesh;
   if (axes && mesh) {
-    ASSIGN_OR_RETURN(manual, ReadManualAxes(*axes, *mesh));
+    ASSIGN_OR_RETURN(spec->manual, ReadManualAxes(*axes, *mesh));
   } else {
-    manual.assign(mesh ? mesh->axes.size() : 0, false);
+    spec->manual.assign(spec->mesh.axes.size(), false);
   }
-  ManualCopies copies(mesh ? *mesh : none, manual);
+  return Status::Ok();
+}
+
+// Drops `body` (now cloned into its caller) and the reductions of lowered collectives that no
+// instruction calls any more.
+void Parser::DropInlinedBody(Computation* body, const std::vector<const Computation*>& lowered) {
+  std::erase_if(comps_, [&](const std::unique_ptr<Computation>& c) { return c.get() == body; });
+  std::unordered_set<const Computation*> called;
+  for (const auto& c : comps_) {
+    for (const auto& i : c->instructions()) called.insert(i->called().begin(), i->called().end());
+  }
+  std::erase_if(comps_, [&](const std::unique_ptr<Computation>& c) {
+    return !called.count(c.get()) &&
+           std::find(lowered.begin(), lowered.end(), c.get()) != lowered.end();
+  });
+}
+
+Expected<std::vector<Instruction*>> Parser::BuildManualComputation(Scope* scope, OpInfo* op) {
+  const int64_t at = op->offset;
+  if (op->regions.size() != 1) return Error(at, fmt::format("'{}' needs one body", op->name));
+  Region& body = op->regions[0];
+  ManualSpec spec;
+  RETURN_IF_ERROR(ReadManualSpec(*op, &spec));
+  ManualCopies copies(spec.mesh, spec.manual);
   if (body.arg_types.size() != op->operands.size() ||
       body.returned.size() != op->result_types.size()) {
     return Error(at, fmt::format("'{}' has {} operand(s) and {} result(s); its body takes {} and "
@@ -444,9 +464,10 @@ Expected<std::vector<Instruction*>> Parser::BuildManualComputation(Scope* scope,
   for (size_t i = 0; i < op->operands.size(); ++i) {
     Instruction* x = op->operands[i];
     CopyValues v{{x}};
-    if (!ins.empty()) {
-      x = Annotate(*this, comp, x, ins[i], at, "manual_in");
-      ASSIGN_OR_RETURN(v, SliceOperand(*this, comp, x, ins[i], copies, body.arg_types[i], i, at));
+    if (!spec.ins.empty()) {
+      x = Annotate(*this, comp, x, spec.ins[i], at, "manual_in");
+      ASSIGN_OR_RETURN(v,
+                       SliceOperand(*this, comp, x, spec.ins[i], copies, body.arg_types[i], i, at));
     } else if (!(x->shape() == body.arg_types[i])) {
       return Error(at, fmt::format("operand {} has another type than the body's argument", i));
     }
@@ -457,27 +478,16 @@ Expected<std::vector<Instruction*>> Parser::BuildManualComputation(Scope* scope,
   std::vector<Instruction*> results;
   for (size_t j = 0; j < body.returned.size(); ++j) {
     const CopyValues& blocks = values.at(body.returned[j]);
-    if (outs.empty()) {
+    if (spec.outs.empty()) {
       results.push_back(blocks.at(0));
       continue;
     }
-    ASSIGN_OR_RETURN(Instruction * full, AssembleResult(*this, comp, blocks, outs[j], copies,
+    ASSIGN_OR_RETURN(Instruction * full, AssembleResult(*this, comp, blocks, spec.outs[j], copies,
                                                         op->result_types[j], j, at));
-    results.push_back(Annotate(*this, comp, full, outs[j], at, op->result_name));
+    results.push_back(Annotate(*this, comp, full, spec.outs[j], at, op->result_name));
   }
-  // The body now lives in the enclosing computation: its own computation goes, and so do the
-  // reductions of lowered collectives that nothing calls any more.
-  std::erase_if(comps_,
-                [&](const std::unique_ptr<Computation>& c) { return c.get() == body.comp; });
+  DropInlinedBody(body.comp, lowered);
   body.comp = nullptr;
-  std::unordered_set<const Computation*> called;
-  for (const auto& c : comps_) {
-    for (const auto& i : c->instructions()) called.insert(i->called().begin(), i->called().end());
-  }
-  std::erase_if(comps_, [&](const std::unique_ptr<Computation>& c) {
-    return !called.count(c.get()) &&
-           std::find(lowered.begin(), lowered.end(), c.get()) != lowered.end();
-  });
   return results;
 }
 
