@@ -54,6 +54,9 @@ StageIntraOpPlan PlanOneStage(const Module& module, const pipeline::PipelineResu
   const pipeline::StageReport& rep = r.stages[s];
   AutoShardingOptions o = options;
   o.memory_limit_bytes = WholeBatchLimit(rep, device_limit, r.plan.microbatches);
+  // A stage the inter-op pass priced with sharded parameters (its ZeRO-3 choice, or layer plans
+  // with --shard-parameters) is planned that way too.
+  o.shard_parameters = o.shard_parameters || rep.intra_op.find("sharded") != std::string::npos;
   o.solve.progress = nullptr;
   out.limit_bytes = *o.memory_limit_bytes;
   Expected<Plan> plan = PlanAutoSharding(**program, *model, o);

@@ -47,7 +47,9 @@ struct StagePlans {
 // the backward reads; the inter-op pass's even-split estimate) and 1/B of the rest of the
 // whole-batch peak (transient values); the whole-batch program is planned under the limit that
 // keeps that sum within the device's, and its peak is estimated back the same way. When nothing
-// fits that limit, the stage is planned for time only and judged by the estimate. Each solve gets
+// fits that limit, the stage is planned for time only and judged by the estimate. A stage priced
+// with sharded parameters (the summary says "sharded") is planned with shard_parameters. Each
+// solve gets
 // `options.solve.time_limit_s`.
 Expected<StagePlans> PlanPipelineStages(const Module& module, const pipeline::PipelineResult& r,
                                         const Cluster& cluster, const AutoShardingOptions& options);
