@@ -1,7 +1,9 @@
 // What pipelined runs under MPI and their checkpoints rely on (the MPI runs themselves are lit
 // tests under mpirun: tests/lit/train/*pipeline_mpi*): the plan JSON round trip and its errors,
 // re-applying recorded intra-op plans partitions every stage program identically (same
-// descriptions, bit-identical step), and a pipeline compiled for some stages only.
+// descriptions, bit-identical step), and a pipeline compiled for some stages only. Under
+// `mpirun -np 4` (ctest mpi_ranks_4, MpiRanks* tests): MpiPipeline on 2 stages of 2 ranks gives
+// the threads pipeline's results, shares values between stages and gathers the trace.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -9,6 +11,8 @@
 
 #include "autodiff/autodiff.h"
 #include "models/graph_builder.h"
+#include "mpi_test_util.h"
+#include "runtime/pipeline/mpi_pipeline.h"
 #include "runtime/pipeline/pipeline_runtime.h"
 #include "runtime/pipeline/plan_json.h"
 
@@ -176,6 +180,50 @@ TEST(PipelinePlanJson, CompileSomeStages) {
   auto run = (*pipe)->Run(Args(*gradient));
   ASSERT_FALSE(run.ok());
   EXPECT_NE(run.status().message().find("only some stages were compiled"), std::string::npos);
+}
+
+[[maybe_unused]] ::testing::Environment* const kMpiEnv =
+    ::testing::AddGlobalTestEnvironment(new MpiFinalizer);
+
+class MpiRanksPipeline : public FourMpiRanksTest {};
+
+// Each rank compiles its stage (ranks 0-1: stage 0, ranks 2-3: stage 1) and runs it; the results
+// its stage produces equal the threads pipeline's, and Share brings every result to every rank.
+TEST_F(MpiRanksPipeline, StepMatchesThreadsAndSharesResults) {
+  auto gradient = Gradient();
+  PipelinePlan plan = TwoStagePlan(*gradient);
+  std::vector<Literal> args = Args(*gradient);
+  auto threads = PipelineFromPlan(*gradient, plan, Options({}));
+  ASSERT_TRUE(threads.ok()) << threads.status().ToString();
+  auto want = (*threads)->Run(args);
+  ASSERT_TRUE(want.ok()) << want.status().ToString();
+  const int32_t stage = rank_ / 2;
+  PipelineRunOptions options = Options({});
+  options.compile_stages = {stage};
+  auto pipe = PipelineFromPlan(*gradient, plan, options);
+  ASSERT_TRUE(pipe.ok()) << pipe.status().ToString();
+  auto mp = MpiPipeline::Create(**pipe, {plan.stages[0].submesh, plan.stages[1].submesh});
+  ASSERT_TRUE(mp.ok()) << mp.status().ToString();
+  EXPECT_EQ((*mp)->stage(), stage);
+  EXPECT_EQ((*mp)->is_leader(), rank_ % 2 == 0);
+  auto got = (*mp)->Run(args);
+  ASSERT_TRUE(got.ok()) << got.status().ToString();
+  ASSERT_EQ(got->results.size(), want->results.size());
+  EXPECT_EQ((*mp)->ResultStage(0), 1);  // the loss: stage 1's forward
+  for (size_t r = 0; r < want->results.size(); ++r) {
+    const int32_t from = (*mp)->ResultStage(r);
+    if (from != stage) got->results[r] = Literal(want->results[r].shape());
+    ASSERT_TRUE((*mp)->Share(from, {0, 1}, got->results[r]).ok());
+    for (int64_t i = 0; i < want->results[r].ElementCount(); ++i) {
+      const double a = got->results[r].GetAsDouble(i), b = want->results[r].GetAsDouble(i);
+      EXPECT_NEAR(a, b, 1e-5 * std::max(1.0, std::fabs(b))) << "result " << r << " element " << i;
+    }
+  }
+  EXPECT_EQ((*mp)->ReadersOfParameter(2), std::vector<int32_t>{1});  // w1: layer 1's weight
+  // 2 microbatches x (forward + backward) per rank; rank 0 holds all four ranks' events.
+  auto trace = (*mp)->GatherTrace(got->trace);
+  ASSERT_TRUE(trace.ok()) << trace.status().ToString();
+  EXPECT_EQ(trace->size(), rank_ == 0 ? 16u : 4u);
 }
 
 }  // namespace
