@@ -68,25 +68,33 @@ std::vector<LayerRematStats> ComputeLayerRematStats(const Module& module, const 
   const Instruction* root = module.entry()->root();
   const std::vector<bool> candidate = RecomputeCandidates(module, roles, layer);
   std::vector<LayerRematStats> stats(num_layers);
-  // Per layer, the values it stashes when rematerialised (a set: each counted once per layer).
+  // Forward values a backward op reads directly: their own layer stashes them, remat or not.
+  std::vector<bool> read_by_backward(insts.size(), false);
+  for (const auto& inst : insts) {
+    for (int64_t u : roles.users[inst->index()]) {
+      if (insts[u].get() != root && roles.role[u] == Role::kBackward) {
+        read_by_backward[inst->index()] = true;
+      }
+    }
+  }
+  // Per layer, the values it stashes when rematerialised (a set: each counted once per layer):
+  // its own values the backward reads and are not recomputed, what its recomputation reads, and
+  // of that, inputs from earlier layers unless their own layer already stashes them.
   std::vector<std::set<int64_t>> stash(num_layers);
   for (const auto& inst : insts) {
     const int64_t i = inst->index();
     if (!IsForward(roles, *inst)) continue;
     const int32_t l = layer[i];
-    if (candidate[i]) {
-      stats[l].recompute_s += InstructionSeconds(*inst, model);
-      ++stats[l].recomputed;
-      for (const Instruction* op : inst->operands()) {
-        if (IsForward(roles, *op) && !candidate[op->index()]) stash[l].insert(op->index());
-      }
+    if (!candidate[i]) {
+      if (read_by_backward[i]) stash[l].insert(i);
       continue;
     }
-    for (int64_t u : roles.users[i]) {
-      if (insts[u].get() != root && roles.role[u] == Role::kBackward) {
-        stash[l].insert(i);
-        break;
-      }
+    stats[l].recompute_s += InstructionSeconds(*inst, model);
+    ++stats[l].recomputed;
+    for (const Instruction* op : inst->operands()) {
+      const int64_t o = op->index();
+      if (!IsForward(roles, *op) || candidate[o]) continue;
+      if (layer[o] == l || !read_by_backward[o]) stash[l].insert(o);
     }
   }
   for (int64_t l = 0; l < num_layers; ++l) {

@@ -14,10 +14,11 @@
 //
 // Memory model, per layer and whole batch (stage_costs.h divides it per microbatch and device):
 //  - not remat: the layer's forward values read by backward ops (LayerStats::activation_bytes);
-//  - remat: the values the recomputation reads and the backward reads directly that are not
-//    recomputed, including the layer's inputs produced by earlier layers. An input that its own
-//    layer also stashes is counted in both layers, so the model is an upper bound of what the
-//    split stashes.
+//  - remat: its values that the backward reads directly and are not recomputed, and what the
+//    recomputation reads: its own values, and inputs from earlier layers unless a backward op
+//    reads them directly (then their own layer stashes them, remat or not). An input that
+//    several remat layers recompute from is counted in each, so the model is an upper bound of
+//    what the split stashes.
 // The extra time of a remat layer is the roofline time of the forward ops it recomputes.
 //
 // The planner's choice per stage (layers i..j, one submesh, m microbatches in flight) is the
