@@ -6,7 +6,8 @@
 
 #include <algorithm>
 
-extern "C" __m256 _ZGVdN8v_expf(__m256 x);  // libmvec, glibc >= 2.22
+extern "C" __m256 _ZGVdN8v_expf(__m256 x);   // libmvec, glibc >= 2.22
+extern "C" __m512 _ZGVeN16v_expf(__m512 x);  // the AVX-512 variant
 
 namespace xpar {
 namespace {
@@ -32,6 +33,25 @@ __attribute__((target("avx2,fma"))) void ExpAvx2(const float* x, float* y, int64
     _mm256_store_ps(tail, _ZGVdN8v_expf(_mm256_load_ps(tail)));
     std::copy(tail, tail + (n - i), y + i);
   }
+}
+
+__attribute__((target("avx512f"))) void ExpAvx512(const float* x, float* y, int64_t n) {
+  int64_t i = 0;
+  for (; i + 16 <= n; i += 16) _mm512_storeu_ps(y + i, _ZGVeN16v_expf(_mm512_loadu_ps(x + i)));
+  if (i < n) {
+    alignas(64) float tail[16] = {};
+    std::copy(x + i, x + n, tail);
+    _mm512_store_ps(tail, _ZGVeN16v_expf(_mm512_load_ps(tail)));
+    std::copy(tail, tail + (n - i), y + i);
+  }
+}
+
+bool HasAvx512() {
+  static const bool has = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") != 0;
+  }();
+  return has;
 }
 
 bool HasAvx2() {
@@ -72,6 +92,10 @@ void Arith(const float* a, int64_t a_step, const float* b, int64_t b_step, float
 }  // namespace
 
 bool VectorExpF32(const float* x, float* y, int64_t n) {
+  if (HasAvx512()) {
+    ExpAvx512(x, y, n);
+    return true;
+  }
   if (!HasAvx2()) return false;
   ExpAvx2(x, y, n);
   return true;

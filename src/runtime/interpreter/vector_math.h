@@ -11,8 +11,10 @@
 
 namespace xpar {
 
-// y[i] = exp(x[i]) for n floats through libmvec's AVX2 expf (the tail padded to a full vector,
-// so each value's result does not depend on its position); false when the CPU lacks AVX2.
+// y[i] = exp(x[i]) for n floats through libmvec's AVX-512 (16 wide) or AVX2 (8 wide) expf, the
+// widest the CPU has (the tail padded to a full vector, so each value's result does not depend
+// on its position; results may differ in the last ulp between the two variants); false when
+// the CPU lacks AVX2.
 bool VectorExpF32(const float* x, float* y, int64_t n);
 
 // y[i] = a[i * a_step] op b[i * b_step] for op add, subtract, multiply or divide, each operand
