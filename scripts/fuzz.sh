@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET="${1:-60}"
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -eq 0 ] && TARGETS=(hlo_text stablehlo_text npz safetensors iopddl_json plan_json)
+[ ${#TARGETS[@]} -eq 0 ] && TARGETS=(hlo_text stablehlo_text npz safetensors iopddl_json plan_json torchscript_pt)
 BUILD=build-fuzz
 SHARED=../shared/corpus
 
