@@ -6,8 +6,10 @@
 
 #include <algorithm>
 
-extern "C" __m256 _ZGVdN8v_expf(__m256 x);   // libmvec, glibc >= 2.22
-extern "C" __m512 _ZGVeN16v_expf(__m512 x);  // the AVX-512 variant
+// libmvec (glibc >= 2.22) and its AVX-512 variant; declared with the targets they need, since
+// clang refuses to pass AVX vectors to a function declared without them.
+extern "C" __attribute__((target("avx2,fma"))) __m256 _ZGVdN8v_expf(__m256 x);
+extern "C" __attribute__((target("avx512f"))) __m512 _ZGVeN16v_expf(__m512 x);
 
 namespace xpar {
 namespace {
