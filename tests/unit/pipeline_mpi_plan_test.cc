@@ -12,6 +12,7 @@
 #include "autodiff/autodiff.h"
 #include "models/graph_builder.h"
 #include "mpi_test_util.h"
+#include "runtime/mpi/mpi_wait.h"
 #include "runtime/pipeline/mpi_pipeline.h"
 #include "runtime/pipeline/pipeline_runtime.h"
 #include "runtime/pipeline/plan_json.h"
@@ -224,6 +225,32 @@ TEST_F(MpiRanksPipeline, StepMatchesThreadsAndSharesResults) {
   auto trace = (*mp)->GatherTrace(got->trace);
   ASSERT_TRUE(trace.ok()) << trace.status().ToString();
   EXPECT_EQ(trace->size(), rank_ == 0 ? 16u : 4u);
+}
+
+// A value that never comes is an error after the timeout (MpiPipeline waits with the collective
+// timeout): rank 0 waits for a message rank 1 does not send; then rank 1 sends it, so nothing is
+// left pending.
+TEST_F(MpiRanksPipeline, WaitingPastTheTimeoutIsAnError) {
+  constexpr int kTag = 4242;
+  int value = 0;
+  MPI_Request request = MPI_REQUEST_NULL;
+  if (rank_ == 0) {
+    ASSERT_EQ(MPI_Irecv(&value, 1, MPI_INT, 1, kTag, MPI_COMM_WORLD, &request), MPI_SUCCESS);
+    Status s = WaitYielding(request, "MPI_Irecv (test)", std::chrono::milliseconds(100));
+    ASSERT_FALSE(s.ok());
+    EXPECT_NE(s.message().find("MPI rank 0: MPI_Irecv (test) not done after 0.1 s"),
+              std::string::npos)
+        << s.ToString();
+  }
+  ASSERT_EQ(MPI_Barrier(MPI_COMM_WORLD), MPI_SUCCESS);
+  if (rank_ == 1) {
+    int seven = 7;
+    ASSERT_EQ(MPI_Send(&seven, 1, MPI_INT, 0, kTag, MPI_COMM_WORLD), MPI_SUCCESS);
+  }
+  if (rank_ == 0) {
+    ASSERT_TRUE(WaitYielding(request, "MPI_Irecv (test)").ok());
+    EXPECT_EQ(value, 7);
+  }
 }
 
 }  // namespace

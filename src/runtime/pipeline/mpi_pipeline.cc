@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdlib>
 
+#include "runtime/interpreter/collective_hub.h"
 #include "runtime/mpi/mpi_chunked.h"
 #include "runtime/mpi/mpi_ops.h"
 #include "runtime/mpi/mpi_wait.h"
@@ -154,7 +155,8 @@ int MpiPipeline::Tag(const Key& key) const {
 }
 
 Status MpiPipeline::Broadcast(Literal& value, int root, MPI_Comm comm) const {
-  return BcastYielding(value.raw(), value.size_bytes(), root, comm, max_bytes());
+  return BcastYielding(value.raw(), value.size_bytes(), root, comm, max_bytes(),
+                       CollectiveTimeout());
 }
 
 Expected<std::shared_ptr<const Literal>> MpiPipeline::Input(Step& step, const Key& key,
@@ -179,7 +181,7 @@ Expected<std::shared_ptr<const Literal>> MpiPipeline::Input(Step& step, const Ke
   if (is_leader()) {
     RETURN_IF_ERROR(RecvYielding(value.raw(), value.size_bytes(),
                                  leaders_[StageOfProgram(key.program)], Tag(key), world_,
-                                 max_bytes()));
+                                 max_bytes(), CollectiveTimeout()));
   }
   RETURN_IF_ERROR(Broadcast(value, 0, stage_comm_));
   auto shared = std::make_shared<const Literal>(std::move(value));
@@ -285,7 +287,9 @@ Expected<PipelineRunResult> MpiPipeline::Run(std::span<const Literal> args) {
   for (Outgoing& out : step.outgoing) {
     if (!status.ok()) break;
     for (MPI_Request& request : out.requests) {
-      if (status.ok()) status = WaitYielding(request, "MPI_Isend (pipeline values)");
+      if (status.ok()) {
+        status = WaitYielding(request, "MPI_Isend (pipeline values)", CollectiveTimeout());
+      }
     }
   }
   if (!status.ok()) Abort(status);
@@ -325,7 +329,7 @@ Status MpiPipeline::Share(int32_t from, const std::vector<int32_t>& to, Literal&
   }
   if (is_leader()) {
     RETURN_IF_ERROR(RecvYielding(value.raw(), value.size_bytes(), leaders_[from], kShareTag, world_,
-                                 max_bytes()));
+                                 max_bytes(), CollectiveTimeout()));
   }
   return Broadcast(value, 0, stage_comm_);
 }
