@@ -7,6 +7,7 @@
 #include "frontends/hlo/hlo_lexer.h"
 #include "frontends/stablehlo/stablehlo_parser.h"
 #include "frontends/stablehlo/stablehlo_parser_impl.h"
+#include "frontends/stablehlo/stablehlo_shardy_manual.h"
 
 namespace xpar {
 namespace mlir {
@@ -259,6 +260,11 @@ Status Parser::Assemble(Module* module) {
     const FuncInfo* f = find_func(call.callee);
     if (!f) return Error(call.offset, fmt::format("call to undefined function '@{}'", call.callee));
     call.inst->mutable_called()[call.slot] = f->comp;
+  }
+  for (const Instruction* inst : manual_clone_calls_) {
+    for (const Computation* callee : inst->called()) {
+      if (callee) RETURN_IF_ERROR(CheckCopyIndependent(*this, *callee, inst->source_offset()));
+    }
   }
   if (funcs_.empty()) return Error(lex_.NextOffset(), "the module has no functions");
   // The entry: public @main, else the only public function, else the only function nobody calls.

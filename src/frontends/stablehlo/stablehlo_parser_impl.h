@@ -267,6 +267,9 @@ class Parser {
   std::vector<std::unique_ptr<Computation>> comps_;
   std::vector<std::pair<std::string, FuncInfo>> funcs_;
   std::vector<PendingCall> calls_;
+  // Copies of manual-computation body calls to functions defined later: once resolved, their
+  // callees must be free of collectives and device ids (stablehlo_shardy_manual.h).
+  std::vector<Instruction*> manual_clone_calls_;
   std::vector<std::pair<std::string, std::string>> module_attrs_;
   std::unordered_map<std::string, Shape> type_aliases_;  // `!tuple = tuple<...>`
   std::unordered_map<std::string, SdyMesh> sdy_meshes_;  // `sdy.mesh @name = <...>`

@@ -176,6 +176,7 @@ std::string StemOf(const std::string& name) {
   return name.substr(0, dot);
 }
 
+// A copy of `i` on `ops`; calls to functions defined further down are resolved for it too.
 Instruction* CloneInto(Parser& p, Computation* comp, const Instruction& i,
                        const std::vector<Instruction*>& ops) {
   Instruction* n = p.Add(comp, i.opcode(), i.shape(), ops, i.source_offset(), StemOf(i.name()));
@@ -184,6 +185,14 @@ Instruction* CloneInto(Parser& p, Computation* comp, const Instruction& i,
   n->set_sharding(i.sharding());
   n->mutable_metadata() = i.metadata();
   n->mutable_frontend_attributes() = i.frontend_attributes();
+  const size_t pending = p.calls_.size();
+  for (size_t k = 0; k < pending; ++k) {
+    if (p.calls_[k].inst != &i) continue;
+    Parser::PendingCall call = p.calls_[k];
+    call.inst = n;
+    p.calls_.push_back(std::move(call));
+    p.manual_clone_calls_.push_back(n);  // its callee is checked once resolved (Assemble)
+  }
   return n;
 }
 
@@ -434,6 +443,9 @@ Status Parser::ReadManualSpec(const OpInfo& op, ManualSpec* spec) {
 // Drops `body` (now cloned into its caller) and the reductions of lowered collectives that no
 // instruction calls any more.
 void Parser::DropInlinedBody(Computation* body, const std::vector<const Computation*>& lowered) {
+  std::unordered_set<const Instruction*> gone;
+  for (const auto& i : body->instructions()) gone.insert(i.get());
+  std::erase_if(calls_, [&](const PendingCall& c) { return gone.count(c.inst) > 0; });
   std::erase_if(comps_, [&](const std::unique_ptr<Computation>& c) { return c.get() == body; });
   std::unordered_set<const Computation*> called;
   for (const auto& c : comps_) {
