@@ -227,6 +227,98 @@ TEST(KernelsRowFusion, KeepdimReshapesFuse) {
                      1e-6);
 }
 
+// A random program over x[rows, cols] and a column vector g[cols]: elementwise ops on rows and
+// on per-row values, add/max reduces over the columns, row, column and scalar broadcasts; some
+// intermediates are also returned (read outside any group). Returns the HLO text.
+std::string RandomRowProgram(std::mt19937& rng, int64_t rows, int64_t cols) {
+  auto pick = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); };
+  std::vector<std::string> full = {"x"}, kept;
+  std::string body = fmt::format(
+      "x = f32[{0},{1}] parameter(0)\n g = f32[{1}] parameter(1)\n zero = f32[] constant(0)\n"
+      " ninf = f32[] constant(-inf)\n half = f32[] constant(0.5)\n",
+      rows, cols);
+  const std::string F = fmt::format("f32[{},{}]", rows, cols), K = fmt::format("f32[{}]", rows);
+  const char* unary[] = {"negate", "tanh", "abs"};
+  const char* binary[] = {"add", "subtract", "maximum", "multiply"};
+  for (int step = 0; step < 12; ++step) {
+    const std::string v = fmt::format("v{}", step);
+    auto any_full = [&] { return full[pick(static_cast<int>(full.size()))]; };
+    switch (kept.empty() ? pick(3) : pick(7)) {
+      case 0:
+        body += fmt::format(" {} = {} {}({})\n", v, F, unary[pick(3)], any_full());
+        break;
+      case 1:
+        body += fmt::format(" {} = {} {}({}, {})\n", v, F, binary[pick(4)], any_full(), any_full());
+        break;
+      case 2:
+        body += fmt::format(" {} = {} reduce({}, {}), dimensions={{1}}, to_apply={}\n", v, K,
+                            any_full(), pick(2) ? "zero" : "ninf", pick(2) ? "add" : "max");
+        body += fmt::format(" {}t = {} tanh({})\n", v, K, v);
+        kept.push_back(v + "t");
+        continue;
+      case 3: {
+        const std::string a = kept[pick(static_cast<int>(kept.size()))];
+        const std::string b = kept[pick(static_cast<int>(kept.size()))];
+        body += fmt::format(" {} = {} {}({}, {})\n", v, K, binary[pick(4)], a, b);
+        kept.push_back(v);
+        continue;
+      }
+      case 4:
+        body += fmt::format(" {} = {} broadcast({}), dimensions={{0}}\n", v, F,
+                            kept[pick(static_cast<int>(kept.size()))]);
+        break;
+      case 5:
+        body += fmt::format(" {} = {} broadcast(g), dimensions={{1}}\n", v, F);
+        break;
+      default:
+        body += fmt::format(" {} = {} broadcast(half), dimensions={{}}\n", v, F);
+        break;
+    }
+    full.push_back(v);
+  }
+  const std::string a = full.back(), b = full[pick(static_cast<int>(full.size()))];
+  const std::string k = kept.empty() ? "zero" : kept[pick(static_cast<int>(kept.size()))];
+  body += fmt::format(" ROOT t = ({0}, {0}, {1}) tuple({2}, {3}, {4})", F,
+                      kept.empty() ? "f32[]" : K, a, b, k);
+  return Module("f32", body);
+}
+
+// Random programs run fused and unfused agree (to rounding of the reordered sums, relative to
+// the largest value of each output); fusion happens in some of them (smaller peak).
+TEST(KernelsRowFusion, RandomProgramsMatchUnfused) {
+  std::mt19937 rng(11);
+  const int64_t rows = 48, cols = 100;
+  int fused_any = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    const std::string hlo = RandomRowProgram(rng, rows, cols);
+    SCOPED_TRACE(hlo);
+    std::vector<Literal> args = {Random(PrimitiveType::kF32, {rows, cols}, 100 + trial),
+                                 Random(PrimitiveType::kF32, {cols}, 200 + trial)};
+    Result unfused = RunModule(hlo, args, false, 1);
+    Result fused = RunModule(hlo, args, true, 3);
+    ASSERT_EQ(fused.value.elements().size(), 3u);
+    fused_any += fused.peak_bytes < unfused.peak_bytes;
+    for (size_t e = 0; e < 3; ++e) {
+      const Literal& f = fused.value.elements()[e];
+      const Literal& u = unfused.value.elements()[e];
+      ASSERT_EQ(f.ElementCount(), u.ElementCount());
+      double scale = 1;
+      for (int64_t i = 0; i < u.ElementCount(); ++i) {
+        if (std::isfinite(u.GetAsDouble(i))) scale = std::max(scale, std::fabs(u.GetAsDouble(i)));
+      }
+      for (int64_t i = 0; i < u.ElementCount(); ++i) {
+        const double fv = f.GetAsDouble(i), uv = u.GetAsDouble(i);
+        if (!std::isfinite(uv)) {
+          ASSERT_FALSE(std::isfinite(fv)) << "output " << e << " element " << i;
+          continue;
+        }
+        ASSERT_NEAR(fv, uv, 1e-5 * scale) << "output " << e << " element " << i;
+      }
+    }
+  }
+  EXPECT_GE(fused_any, 10) << "row fusion formed groups in too few programs";
+}
+
 // Rows holding NaNs (at the start, the middle, the ragged tail) and signed zeros: the fused
 // max reduce (8 lanes, AVX2 blends) propagates NaN as XLA's maximum does, and softmax rows with
 // a NaN are NaN in both runs; other rows agree as above.
