@@ -327,6 +327,22 @@ Expected<bool> MpiStep(const TrainArgs& args, const PipelinePrograms& p, const D
   return off;
 }
 
+// Rank 0 writes the checkpoint (every stage's tensors gathered to its stage first); the others
+// wait (without a timeout: a big checkpoint may take long) until it is written, so no stage
+// times out waiting for rank 0's stage meanwhile. Failures stop every rank.
+void MpiCheckpoint(const TrainArgs& args, pipeline::MpiPipeline& mp, Updaters& opt,
+                   const nlohmann::json& plan, int32_t root_stage, int64_t steps_done) {
+  Status s = GatherState(mp, opt, root_stage);
+  if (s.ok() && mp.world_rank() == 0) s = SaveCheckpoint(args, opt, plan, steps_done);
+  if (!s.ok()) mp.Abort(s);
+  MPI_Request barrier;
+  if (MPI_Ibarrier(MPI_COMM_WORLD, &barrier) != MPI_SUCCESS) {
+    mp.Abort(Internal("rank {}: MPI_Ibarrier after the checkpoint failed", mp.world_rank()));
+  }
+  s = WaitYielding(barrier, "MPI_Ibarrier (checkpoint written)");
+  if (!s.ok()) mp.Abort(s);
+}
+
 int RunMpi(const TrainArgs& args, const TrainProgram& program, const std::vector<Literal>& initial,
            const DataSource& data, const PipelinePrograms& p,
            const std::optional<Checkpoint>& resumed, int rank) {
@@ -352,9 +368,7 @@ int RunMpi(const TrainArgs& args, const TrainProgram& program, const std::vector
     if (!off.ok()) (*mp)->Abort(off.status());
     failed += *off ? 1 : 0;
     if (!CheckpointDue(args, step + 1)) continue;
-    Status s = GatherState(**mp, o->opt, root_stage);
-    if (s.ok() && rank == 0) s = SaveCheckpoint(args, o->opt, built->plan_json, step + 1);
-    if (!s.ok()) (*mp)->Abort(s);
+    MpiCheckpoint(args, **mp, o->opt, built->plan_json, root_stage, step + 1);
     fmt::print("checkpoint after step {} written to {}\n", step + 1, args.checkpoint_dir);
   }
   return Finish(args, args.steps - first, failed);
