@@ -349,7 +349,7 @@ int RunMpi(const TrainArgs& args, const TrainProgram& program, const std::vector
   auto built = BuildOnRanks(args, p, resumed, rank);
   if (!AllRanksOk(built.status(), rank)) return 1;
   auto mp = pipeline::MpiPipeline::Create(*built->pipe, built->submeshes);
-  if (!mp.ok()) return ReportError("train", mp.status());
+  if (!AllRanksOk(mp.status(), rank)) return 1;
   if (rank == 0) PrintStagePrograms(*built->pipe);
   auto o =
       MakeOptimizers(args, program, p, *built->pipe, initial, args.check && rank == 0, resumed);
