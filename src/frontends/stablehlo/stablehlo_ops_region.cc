@@ -124,6 +124,13 @@ Expected<std::vector<Instruction*>> Parser::BuildCustomCall(Scope* scope, OpInfo
   std::string target = op->callee;
   if (const Attr* t = op->Find("call_target_name")) target = t->s;
   if (target.empty()) return Error(op->offset, "custom_call without a target");
+  if (target.starts_with("xla.sdy.")) {
+    return Unsupported(op->offset, fmt::format(
+        "'{}' belongs to the Shardy round-trip form of JAX's 2025 serialized exports "
+        "(xla.sdy.GlobalToLocalShape / manual_computation_body / LocalToGlobalShape), which xpar "
+        "does not read; export with a JAX that writes sdy.manual_computation",
+        target));
+  }
   Shape shape = ResultShape(*op);
   if (target == "check.eq" && op->num_results == 0) shape = Shape::Scalar(PrimitiveType::kPred);
   Instruction* inst = Add(scope->comp, Opcode::kCustomCall, shape, op->operands, op->offset,
