@@ -173,40 +173,26 @@ Status FillCosts(const Module& module, const pipeline::PipelineResult& r, const 
 
 }  // namespace
 
-Expected<pipeline::PipelineResult> PlanPipelineWithLayerPlans(
-    const Module& module, const Cluster& cluster, const pipeline::PipelineOptions& o,
-    LayerPlanStats* stats) {
-  pipeline::PipelineOptions analytic_options = o;
-  analytic_options.cost_mode = pipeline::StageCostMode::kAnalytic;
-  Expected<pipeline::PipelineResult> fitted = pipeline::PlanPipeline(module, cluster,
-                                                                     analytic_options);
-  if (!fitted.ok() && fitted.status().code() != StatusCode::kResourceExhausted) {
-    return fitted.status();
-  }
-  pipeline::PipelineResult analytic;
-  if (fitted.ok()) {
-    analytic = *fitted;
-  } else {  // only the clustering is needed: plan once more without a limit
-    analytic_options.memory_limit_bytes = std::numeric_limits<int64_t>::max() / 4;
-    analytic_options.remat = pipeline::RematMode::kNone;
-    ASSIGN_OR_RETURN(analytic, pipeline::PlanPipeline(module, cluster, analytic_options));
-  }
-  stats->analytic_s = analytic.clustering_s + analytic.cost_table_s + analytic.dp_s;
-  stats->analytic_step_s = fitted.ok() ? fitted->plan.estimated_step_seconds : kInf;
-  const int64_t limit =
-      o.memory_limit_bytes ? *o.memory_limit_bytes
-      : cluster.shared_machine ? cluster.memory_bytes / (o.num_hosts * o.devices_per_host)
-                               : cluster.memory_bytes;
-  const int64_t layers = analytic.clustering.num_layers;
-  const int64_t devices = o.num_hosts * o.devices_per_host;
-  const std::vector<SubmeshShape> shapes = PricedShapes(o.num_hosts, o.devices_per_host, layers);
-  const int64_t max_in_flight = std::min({o.microbatches, layers, devices});
-  stats->shapes = static_cast<int64_t>(shapes.size());
-  LayerTable table;
-  table.microbatches = o.microbatches;
-  table.limit = limit;
-  auto t0 = Clock::now();
-  RETURN_IF_ERROR(FillCosts(module, analytic, cluster, o, shapes, max_in_flight, table, *stats));
+namespace {
+
+// The analytic pass as asked; when nothing fits, once more without a limit (its clustering and
+// layer assignment are all that is used then). `fitted` is the first result.
+Expected<pipeline::PipelineResult> AnalyticPass(const Module& module, const Cluster& cluster,
+                                                const pipeline::PipelineOptions& o,
+                                                Expected<pipeline::PipelineResult>& fitted) {
+  pipeline::PipelineOptions options = o;
+  options.cost_mode = pipeline::StageCostMode::kAnalytic;
+  fitted = pipeline::PlanPipeline(module, cluster, options);
+  if (fitted.ok()) return *fitted;
+  if (fitted.status().code() != StatusCode::kResourceExhausted) return fitted.status();
+  options.memory_limit_bytes = std::numeric_limits<int64_t>::max() / 4;
+  options.remat = pipeline::RematMode::kNone;
+  return pipeline::PlanPipeline(module, cluster, options);
+}
+
+pipeline::StageCostTable MakeTable(const LayerTable& table, int64_t layers,
+                                   const std::vector<SubmeshShape>& shapes,
+                                   int64_t max_in_flight) {
   pipeline::StageCostTable t(layers, shapes, max_in_flight);
   for (int64_t i = 0; i < layers; ++i) {
     for (int64_t j = i; j < layers; ++j) {
@@ -217,6 +203,84 @@ Expected<pipeline::PipelineResult> PlanPipelineWithLayerPlans(
       }
     }
   }
+  return t;
+}
+
+// `analytic` with its stages replaced by the DP's choice on the layer-plan table.
+Expected<pipeline::PipelineResult> LayerPlanResult(pipeline::PipelineResult r,
+                                                   const pipeline::StageDpResult& dp,
+                                                   const LayerTable& table,
+                                                   const std::vector<SubmeshShape>& shapes,
+                                                   const pipeline::PipelineOptions& o) {
+  // Forward : backward as in the analytic plan (a layer plan prices the two together).
+  double forward = 0, total = 0;
+  for (const pipeline::Stage& s : r.plan.stages) {
+    forward += s.forward_seconds;
+    total += s.forward_seconds + s.backward_seconds;
+  }
+  const double forward_share = total > 0 ? forward / total : 1.0 / 3;
+  r.plan.stages.clear();
+  r.stages.clear();
+  r.plan.recompute.clear();  // layer plans keep every activation (no rematerialisation)
+  r.remat = pipeline::RematMode::kNone;
+  r.memory_limit_bytes = table.limit;
+  r.plan.estimated_step_seconds = dp.latency_s;
+  r.bounds_tried = dp.bounds_tried;
+  r.bounds_total = dp.bounds_total;
+  std::vector<SubmeshShape> chosen;
+  for (const pipeline::DpStage& s : dp.stages) chosen.push_back(shapes[s.shape]);
+  ASSIGN_OR_RETURN(std::vector<pipeline::Submesh> placed,
+                   pipeline::PlaceSubmeshes(chosen, o.num_hosts, o.devices_per_host));
+  std::vector<int64_t> first_layers;
+  for (size_t s = 0; s < dp.stages.size(); ++s) {
+    const pipeline::DpStage& d = dp.stages[s];
+    const StageCost c = table.Cost(d.first_layer, d.last_layer, d.shape,
+                                   std::min(d.in_flight, o.microbatches));
+    pipeline::Stage st;
+    st.first_layer = d.first_layer;
+    st.last_layer = d.last_layer;
+    st.submesh = placed[s];
+    st.forward_seconds = c.seconds * forward_share;
+    st.backward_seconds = c.seconds - st.forward_seconds;
+    st.peak_bytes = c.static_bytes + c.activation_bytes;
+    r.plan.stages.push_back(st);
+    pipeline::StageReport rep;
+    rep.intra_op = c.choice >= 0 ? kChoiceNames[c.choice] : "-";
+    rep.in_flight = d.in_flight;
+    rep.static_bytes = c.static_bytes;
+    rep.activation_bytes = c.activation_bytes;
+    rep.activation_bytes_without_remat = c.activation_bytes;
+    r.stages.push_back(rep);
+    first_layers.push_back(d.first_layer);
+  }
+  r.plan.stage_of_instruction = pipeline::StagesOfInstructions(
+      r.layer_of_instruction, first_layers, r.clustering.num_layers);
+  for (int32_t s : r.plan.stage_of_instruction) ++r.stages[s].instructions;
+  return r;
+}
+
+}  // namespace
+
+Expected<pipeline::PipelineResult> PlanPipelineWithLayerPlans(
+    const Module& module, const Cluster& cluster, const pipeline::PipelineOptions& o,
+    LayerPlanStats* stats) {
+  Expected<pipeline::PipelineResult> fitted = InvalidArgument("not planned");
+  ASSIGN_OR_RETURN(pipeline::PipelineResult analytic, AnalyticPass(module, cluster, o, fitted));
+  stats->analytic_s = analytic.clustering_s + analytic.cost_table_s + analytic.dp_s;
+  stats->analytic_step_s = fitted.ok() ? fitted->plan.estimated_step_seconds : kInf;
+  const int64_t layers = analytic.clustering.num_layers;
+  const int64_t devices = o.num_hosts * o.devices_per_host;
+  const std::vector<SubmeshShape> shapes = PricedShapes(o.num_hosts, o.devices_per_host, layers);
+  const int64_t max_in_flight = std::min({o.microbatches, layers, devices});
+  stats->shapes = static_cast<int64_t>(shapes.size());
+  LayerTable table;
+  table.microbatches = o.microbatches;
+  table.limit = o.memory_limit_bytes ? *o.memory_limit_bytes
+                : cluster.shared_machine ? cluster.memory_bytes / devices
+                                         : cluster.memory_bytes;
+  auto t0 = Clock::now();
+  RETURN_IF_ERROR(FillCosts(module, analytic, cluster, o, shapes, max_in_flight, table, *stats));
+  const pipeline::StageCostTable t = MakeTable(table, layers, shapes, max_in_flight);
   stats->solve_wall_s = SecondsSince(t0);
   t0 = Clock::now();
   pipeline::StageDpOptions dpo;
@@ -237,57 +301,12 @@ Expected<pipeline::PipelineResult> PlanPipelineWithLayerPlans(
     return *fitted;
   }
   if (!solved.ok()) return solved.status();
-  const pipeline::StageDpResult& dp = *solved;
-
-  pipeline::PipelineResult r = analytic;
-  r.plan.stages.clear();
-  r.stages.clear();
-  r.plan.recompute.clear();  // layer plans keep every activation (no rematerialisation)
-  r.remat = pipeline::RematMode::kNone;
-  r.memory_limit_bytes = limit;
-  r.plan.estimated_step_seconds = dp.latency_s;
-  r.bounds_tried = dp.bounds_tried;
-  r.bounds_total = dp.bounds_total;
+  ASSIGN_OR_RETURN(pipeline::PipelineResult r,
+                   LayerPlanResult(std::move(analytic), *solved, table, shapes, o));
   r.table_entries = layers * (layers + 1) / 2 * static_cast<int64_t>(shapes.size());
   r.solves = stats->solves;
   r.cost_table_s = stats->solve_wall_s;
   r.dp_s = stats->dp_s;
-  // Forward : backward as in the analytic plan (a layer plan prices the two together).
-  double forward = 0, total = 0;
-  for (const pipeline::Stage& s : analytic.plan.stages) {
-    forward += s.forward_seconds;
-    total += s.forward_seconds + s.backward_seconds;
-  }
-  const double forward_share = total > 0 ? forward / total : 1.0 / 3;
-  std::vector<SubmeshShape> chosen;
-  for (const pipeline::DpStage& s : dp.stages) chosen.push_back(shapes[s.shape]);
-  ASSIGN_OR_RETURN(std::vector<pipeline::Submesh> placed,
-                   pipeline::PlaceSubmeshes(chosen, o.num_hosts, o.devices_per_host));
-  std::vector<int64_t> first_layers;
-  for (size_t s = 0; s < dp.stages.size(); ++s) {
-    const pipeline::DpStage& d = dp.stages[s];
-    const int64_t m = std::min(d.in_flight, o.microbatches);
-    const StageCost c = table.Cost(d.first_layer, d.last_layer, d.shape, m);
-    pipeline::Stage st;
-    st.first_layer = d.first_layer;
-    st.last_layer = d.last_layer;
-    st.submesh = placed[s];
-    st.forward_seconds = c.seconds * forward_share;
-    st.backward_seconds = c.seconds - st.forward_seconds;
-    st.peak_bytes = c.static_bytes + c.activation_bytes;
-    r.plan.stages.push_back(st);
-    pipeline::StageReport rep;
-    rep.intra_op = c.choice >= 0 ? kChoiceNames[c.choice] : "-";
-    rep.in_flight = d.in_flight;
-    rep.static_bytes = c.static_bytes;
-    rep.activation_bytes = c.activation_bytes;
-    rep.activation_bytes_without_remat = c.activation_bytes;
-    r.stages.push_back(rep);
-    first_layers.push_back(d.first_layer);
-  }
-  r.plan.stage_of_instruction =
-      pipeline::StagesOfInstructions(r.layer_of_instruction, first_layers, layers);
-  for (int32_t s : r.plan.stage_of_instruction) ++r.stages[s].instructions;
   return r;
 }
 
