@@ -1,7 +1,9 @@
 // Gather from a table split along its indexed dimension (an embedding split over the
 // vocabulary): each device gathers from its rows with the indices shifted by its offset, zeroes
 // the rows it does not hold, and the result is a partial sum over the split axes. Any other
-// gather runs on whole operands.
+// gather runs on whole operands. Gather clamps an out-of-range index to the first or last row,
+// so the indices are clamped to the whole table first (else no device would hold the row):
+//   gather(t[2,16] split on dim 0, ids=7) -> row 1 on device 1, zeros on device 0, summed.
 #include <algorithm>
 
 #include "passes/spmd/spmd_internal.h"
@@ -24,6 +26,53 @@ int64_t IndexedRowDim(const Instruction& inst) {
   return d;
 }
 
+// The largest value of integer type `t` that is at most `v` (v >= 0).
+int64_t AtMostTypeMax(PrimitiveType t, int64_t v) {
+  const int64_t bits = 8 * ByteWidth(t) - (IsSignedInt(t) ? 1 : 0);
+  if (bits >= 63) return v;
+  return std::min(v, (int64_t{1} << bits) - 1);
+}
+
+Instruction* Splat(SpmdBuilder& b, const Shape& shape, int64_t v) {
+  Literal c(Shape::Scalar(shape.type()));
+  c.SetFromInt64(0, v);
+  return b.Add(Opcode::kBroadcast, shape, {b.Constant(std::move(c))}, "broadcast");
+}
+
+struct LocalIds {
+  Instruction* shifted;  // the index minus this device's first row
+  Instruction* held;     // 0 <= shifted < rows: this device holds the row
+};
+
+// Whole indices -> this device's, for a table of `table_rows` split `rows` per device on `axes`.
+LocalIds ShiftToShard(SpmdBuilder& b, Instruction* ids, int64_t table_rows,
+                      const std::vector<int64_t>& axes, int64_t rows) {
+  Shape is = ids->shape();
+  // clamp(0, ids, table_rows - 1): the row the unpartitioned gather reads.
+  const int64_t last = AtMostTypeMax(is.type(), table_rows - 1);
+  ids = b.Add(Opcode::kClamp, is, {Splat(b, is, 0), ids, Splat(b, is, last)}, "clamp");
+  if (ByteWidth(is.type()) < 4) {  // 8/16-bit indices: shard offsets need not fit; s32 does
+    is = Shape(PrimitiveType::kS32, is.dims());
+    ids = b.Add(Opcode::kConvert, is, {ids}, "convert");
+  }
+  Instruction* offset = b.Add(Opcode::kConvert, Shape::Scalar(is.type()),
+                              {b.ShardOffset(axes, rows)}, "convert");
+  Instruction* shifted = b.Add(Opcode::kSubtract, is,
+                               {ids, b.Add(Opcode::kBroadcast, is, {offset}, "broadcast")},
+                               "subtract");
+  auto compare = [&](int64_t bound, ComparisonDirection dir) {
+    Instruction* r = b.Add(Opcode::kCompare, Shape(PrimitiveType::kPred, is.dims()),
+                           {shifted, Splat(b, is, bound)}, "compare");
+    r->attrs().comparison_direction = dir;
+    return r;
+  };
+  Instruction* held = b.Add(Opcode::kAnd, Shape(PrimitiveType::kPred, is.dims()),
+                            {compare(0, ComparisonDirection::kGe),
+                             compare(rows, ComparisonDirection::kLt)},
+                            "and");
+  return {shifted, held};
+}
+
 }  // namespace
 
 Expected<PValue> HandleGather(Partitioner& p, const Instruction& inst, const Want& want) {
@@ -43,26 +92,7 @@ Expected<PValue> HandleGather(Partitioner& p, const Instruction& inst, const Wan
   ASSIGN_OR_RETURN(Instruction * ids, p.Replicate(p.Get(indices), indices->shape()));
   const int64_t rows = local_table->shape().dim(d);
   const Shape& is = ids->shape();
-  const PrimitiveType it = is.type();
-  // local = ids - offset; held = 0 <= local < rows.
-  Instruction* offset = b.Add(Opcode::kConvert, Shape::Scalar(it), {b.ShardOffset(axes, rows)},
-                              "convert");
-  Instruction* shifted = b.Add(Opcode::kSubtract, is,
-                               {ids, b.Add(Opcode::kBroadcast, is, {offset}, "broadcast")},
-                               "subtract");
-  auto compare = [&](int64_t bound, ComparisonDirection dir) {
-    Literal c(Shape::Scalar(it));
-    c.SetFromInt64(0, bound);
-    Instruction* bc = b.Add(Opcode::kBroadcast, is, {b.Constant(std::move(c))}, "broadcast");
-    Instruction* r = b.Add(Opcode::kCompare, Shape(PrimitiveType::kPred, is.dims()),
-                           {shifted, bc}, "compare");
-    r->attrs().comparison_direction = dir;
-    return r;
-  };
-  Instruction* held = b.Add(Opcode::kAnd, Shape(PrimitiveType::kPred, is.dims()),
-                            {compare(0, ComparisonDirection::kGe),
-                             compare(rows, ComparisonDirection::kLt)},
-                            "and");
+  auto [shifted, held] = ShiftToShard(b, ids, table->shape().dim(d), axes, rows);
   Instruction* gathered = b.CloneWith(inst, inst.shape(), {local_table, shifted});
   // The mask over the output: index dims (without the index vector dim) are the output's batch
   // dims, in order.
