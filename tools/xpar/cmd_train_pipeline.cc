@@ -31,29 +31,6 @@ Expected<int64_t> StepParamByName(const Module& step, const std::string& name) {
   return InvalidArgument("--stages: the training step has no parameter '{}'", name);
 }
 
-Expected<int64_t> ForwardLossIndex(const TrainArgs& args, const Instruction& root) {
-  auto is_loss = [](const Shape& s) { return s.IsArray() && s.rank() == 0 && IsFloating(s.type()); };
-  if (args.loss_index != -2) return args.loss_index;
-  if (is_loss(root.shape())) return -1;
-  for (size_t i = 0; root.shape().IsTuple() && i < root.shape().tuple_shapes().size(); ++i) {
-    if (is_loss(root.shape().tuple_shape(i))) return static_cast<int64_t>(i);
-  }
-  return InvalidArgument("the model returns {}: no floating-point scalar loss (give "
-                         "--loss-index)", root.shape().ToString(false));
-}
-
-Expected<autodiff::OptimizerOptions> OptimizerOptionsOf(const TrainArgs& a) {
-  autodiff::OptimizerOptions o;
-  if (a.optimizer == "sgd") o.kind = autodiff::OptimizerKind::kSgd;
-  else if (a.optimizer == "momentum") o.kind = autodiff::OptimizerKind::kMomentum;
-  else o.kind = autodiff::OptimizerKind::kAdamW;
-  o.lr = a.lr;
-  o.momentum = a.momentum;
-  o.weight_decay = a.weight_decay;
-  o.clip_norm = a.clip_norm;
-  return o;
-}
-
 // The optimizer alone: AppendOptimizer on a program that returns (loss, grads...) from its
 // parameters (weights..., grads..., loss), so its state layout and names are the step's.
 Expected<std::unique_ptr<Module>> OptimizerProgram(const Module& forward,
@@ -118,9 +95,9 @@ Expected<PipelinePrograms> BuildPrograms(const TrainArgs& args, const TrainProgr
     p.step_param.push_back(sp);
   }
   p.batch = program.batch;
-  ASSIGN_OR_RETURN(int64_t loss_index, ForwardLossIndex(args, *entry.root()));
+  ASSIGN_OR_RETURN(int64_t loss_index, LossIndexOf(args, *entry.root()));
   ASSIGN_OR_RETURN(p.gradient, autodiff::Differentiate(*p.forward, {p.weights, loss_index}));
-  ASSIGN_OR_RETURN(p.options, OptimizerOptionsOf(args));
+  ASSIGN_OR_RETURN(p.options, OptimizerOf(args));
   return p;
 }
 
