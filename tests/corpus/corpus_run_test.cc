@@ -6,11 +6,14 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <cstdlib>
+#include <regex>
 
 #include "analysis/op_stats.h"
 #include "corpus_paths.h"
 #include "frontends/hlo/hlo_parser.h"
 #include "io/random_inputs.h"
+#include "ir/printer.h"
 #include "ir/verifier.h"
 #include "runtime/interpreter/allocator_tuning.h"
 #include "runtime/interpreter/interpreter.h"
@@ -92,29 +95,115 @@ double PartitionTolerance(const Module& m) {
   return 5e-4;
 }
 
-// BERT training steps whose partitioned results differ from the unpartitioned run by more than
-// any rounding (relative differences 0.05 to 5 with random shardings on a mesh of 2; all have
-// dropout). Not yet explained: a partitioner defect is likely. Listed so that the finding stays
-// visible, not silently dropped; the rest of the corpus must match.
-bool KnownToDiverge(const std::string& file) {
+// The module with its floating types in `from` widened to `to` (shardings kept), so that the
+// same program can be run with less rounding.
+Expected<std::unique_ptr<Module>> Widened(const Module& m, const std::string& from,
+                                          const std::string& to) {
+  const std::regex floats("\\b(" + from + ")\\[");
+  return ParseHloModule(std::regex_replace(PrintModule(m), floats, to + "["));
+}
+
+bool HasHalfFloats(const Module& m) {
+  for (const auto& inst : m.entry()->instructions()) {
+    if (inst->shape().IsArray() && (inst->shape().type() == PrimitiveType::kBF16 ||
+                                    inst->shape().type() == PrimitiveType::kF16)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+Literal ToF64(const Literal& l) {
+  if (l.shape().IsTuple()) {
+    std::vector<Literal> elements;
+    for (const Literal& e : l.elements()) elements.push_back(ToF64(e));
+    return Literal::Tuple(std::move(elements));
+  }
+  if (!l.shape().IsArray() || !IsFloating(l.type())) return l;
+  Literal out(Shape(PrimitiveType::kF64, l.shape().dims()));
+  for (int64_t i = 0; i < l.ElementCount(); ++i) out.SetFromDouble(i, l.GetAsDouble(i));
+  return out;
+}
+
+double MaxAbsDifference(const Literal& a, const Literal& b) {
+  double d = 0;
+  for (int64_t i = 0; i < a.ElementCount(); ++i) {
+    d = std::max(d, std::fabs(a.GetAsDouble(i) - b.GetAsDouble(i)));
+  }
+  return d;
+}
+
+// Floating output leaves (replica r, leaf i) whose relative difference exceeds `tol`.
+std::vector<std::pair<int64_t, size_t>> Mismatched(const testing::PartitionedRuns& runs,
+                                                   double tol) {
+  std::vector<std::pair<int64_t, size_t>> bad;
+  for (size_t r = 0; r < runs.want.size(); ++r) {
+    std::vector<const Literal*> want, got;
+    testing::FlattenLeaves(runs.want[r], want);
+    testing::FlattenLeaves(runs.got[r], got);
+    for (size_t i = 0; i < want.size(); ++i) {
+      if (testing::MaxRelativeDifference(*got[i], *want[i]) > tol) bad.emplace_back(r, i);
+    }
+  }
+  return bad;
+}
+
+// An output whose own rounding error is above the tolerance is rounding noise: a BERT step's
+// attention key-bias gradient is 0 in exact arithmetic (softmax ignores a per-row shift) and
+// ~1e-10 in f32, with no correct digit, so a partitioned run differs from it by 100%. Such an
+// output is held to kNoise x its rounding error, max|want - exact|, with `exact` the program
+// widened to f64 on the same arguments: each run's own error, with a margin for the order of
+// the partitioned sums. Every output that rounding does not swamp keeps `tol`.
+constexpr double kNoise = 4;
+
+// Messages for the outputs in `bad` that also exceed the rounding-noise bound.
+Expected<std::vector<std::string>> BeyondRoundingNoise(
+    const Module& m, int64_t replicas, const testing::PartitionedRuns& runs,
+    const std::vector<std::pair<int64_t, size_t>>& bad, double tol) {
+  ASSIGN_OR_RETURN(std::unique_ptr<Module> exact_module, Widened(m, "bf16|f16|f32", "f64"));
+  std::vector<Literal> args;
+  for (const Literal& a : runs.args) args.push_back(ToF64(a));
+  ASSIGN_OR_RETURN(std::vector<Literal> exact,
+                   RunOnDevices(*exact_module, std::vector<std::vector<Literal>>(replicas, args),
+                                replicas, 1));
+  std::vector<std::string> beyond;
+  for (auto [r, i] : bad) {
+    std::vector<const Literal*> want, got, ex;
+    testing::FlattenLeaves(runs.want[r], want);
+    testing::FlattenLeaves(runs.got[r], got);
+    testing::FlattenLeaves(exact[r], ex);
+    double scale = 0;
+    for (int64_t k = 0; k < want[i]->ElementCount(); ++k) {
+      scale = std::max(scale, std::fabs(want[i]->GetAsDouble(k)));
+    }
+    const double diff = MaxAbsDifference(*got[i], *want[i]);
+    const double noise = MaxAbsDifference(*want[i], *ex[i]);
+    if (diff > tol * scale + kNoise * noise) {
+      beyond.push_back(fmt::format("output {} of replica {}: max|got - want| {:.3g}, max|want| "
+                                   "{:.3g}, rounding error max|want - f64| {:.3g}",
+                                   i, r, diff, scale, noise));
+    }
+  }
+  return beyond;
+}
+
+// BERT-base steps (the 30522-word table; 130-250 MiB of arguments) whose partitioned check takes
+// 20-50 s on a loaded 2-core machine: HeavyCorpusRun runs them (ctest -L heavy), CorpusRun not.
+bool SlowToPartition(const std::string& file) {
   for (const char* name : {"kahf__bert__bert_dp_graph_4", "kahf__bert__bert_dp_graph_5",
-                           "kahf__bert__old_files__bert_single",
-                           "wenb__bert_pretrain_tp1_dp1_pp1_fwd_bwd",
-                           "wenb__bert_pretrain_tp2_dp1_pp1_fwd_bwd",
-                           "wenb__bert_pretrain_tp2_dp4_pp1_fwd_bwd",
-                           "wenb__bert_single_device_training"}) {
+                           "kahf__bert__old_files__bert_single"}) {
     if (file.find(name) != std::string::npos) return true;
   }
   return false;
 }
 
-TEST_P(CorpusRun, PartitionedOnTwoDevicesMatchesTheRun) {
+void ExpectPartitionedMatches(const std::string& file, bool heavy) {
   XPAR_REQUIRE_SHARED("corpus/hlo");
-  if (KnownToDiverge(GetParam())) {
-    GTEST_SKIP() << GetParam() << ": partitioned results differ (known, see KnownToDiverge)";
+  if (SlowToPartition(file) != heavy) {
+    GTEST_SKIP() << file << (heavy ? ": run by CorpusRun" : ": 20-50 s, run by HeavyCorpusRun");
   }
   TuneAllocatorForInterpreter();
-  std::string path = (testing::SharedDir() / "corpus/hlo" / GetParam()).string();
+  std::string path = (testing::SharedDir() / "corpus/hlo" / file).string();
   auto module = ParseHloFile(path);
   ASSERT_TRUE(module.ok()) << module.status().message();
   Module& m = **module;
@@ -123,12 +212,12 @@ TEST_P(CorpusRun, PartitionedOnTwoDevicesMatchesTheRun) {
     if (!HasTrait(inst->opcode(), kCollective)) continue;
     const auto& a = inst->attrs();
     if (a.channel_id) {
-      GTEST_SKIP() << GetParam() << " is partitioned already (" << inst->name()
+      GTEST_SKIP() << file << " is partitioned already (" << inst->name()
                    << " has a channel id)";
     }
     const bool all = !a.replica_groups || a.replica_groups->groups.empty();
     if (!all && DevicesNamedByCollectives(m) == 1) {
-      GTEST_SKIP() << GetParam() << ": " << inst->name() << " runs on replica 0 alone, and the "
+      GTEST_SKIP() << file << ": " << inst->name() << " runs on replica 0 alone, and the "
                    << "partitioner needs a program of more than one replica for it";
     }
     over_all_replicas |= all;
@@ -140,14 +229,45 @@ TEST_P(CorpusRun, PartitionedOnTwoDevicesMatchesTheRun) {
   constexpr int64_t kBudget = int64_t{1} << 30;
   const int64_t bytes = 2 * replicas * ArgumentAndOutputBytes(m);
   if (bytes > kBudget) {
-    GTEST_SKIP() << GetParam() << ": " << (bytes >> 20) << " MiB of arguments and outputs on "
+    GTEST_SKIP() << file << ": " << (bytes >> 20) << " MiB of arguments and outputs on "
                  << 2 * replicas << " devices, over this test's " << (kBudget >> 20) << " MiB";
   }
   const Mesh mesh({2});
   ASSERT_TRUE(testing::AnnotateRandomly(m, mesh, 11).ok());
-  auto diff = testing::ReplicatedPartitionedDifference(m, mesh, replicas, 3);
-  ASSERT_TRUE(diff.ok()) << diff.status().message();
-  EXPECT_LE(*diff, PartitionTolerance(m)) << GetParam();
+  auto runs = testing::ReplicatedPartitionedRuns(m, mesh, replicas, 3);
+  ASSERT_TRUE(runs.ok()) << runs.status().message();
+  double tol = PartitionTolerance(m);
+  auto bad = Mismatched(*runs, tol);
+  std::unique_ptr<Module> f32_module;
+  if (!bad.empty() && HasHalfFloats(m)) {
+    // A 16-bit step can be rounding noise through and through (a BERT step in bf16 on random
+    // inputs: logits 15% and most gradients ~100% off the f64 result even unpartitioned), so
+    // the same program in f32 must match instead, to the f32 tolerance.
+    auto widened = Widened(m, "bf16|f16", "f32");
+    ASSERT_TRUE(widened.ok()) << widened.status().message();
+    f32_module = std::move(widened).value();
+    runs = testing::ReplicatedPartitionedRuns(*f32_module, mesh, replicas, 3);
+    ASSERT_TRUE(runs.ok()) << runs.status().message();
+    tol = PartitionTolerance(*f32_module);
+    bad = Mismatched(*runs, tol);
+  }
+  if (bad.empty()) return;
+  auto beyond = BeyondRoundingNoise(f32_module ? *f32_module : m, replicas, *runs, bad, tol);
+  ASSERT_TRUE(beyond.ok()) << beyond.status().message();
+  for (const std::string& b : *beyond) ADD_FAILURE() << file << ": " << b;
+}
+
+TEST_P(CorpusRun, PartitionedOnTwoDevicesMatchesTheRun) {
+  ExpectPartitionedMatches(GetParam(), false);
+}
+
+class HeavyCorpusRun : public CorpusRun {};
+
+TEST_P(HeavyCorpusRun, PartitionedOnTwoDevicesMatchesTheRun) {
+  if (!std::getenv("XPAR_HEAVY_TESTS")) {
+    GTEST_SKIP() << GetParam() << ": run with XPAR_HEAVY_TESTS=1 (ctest -L heavy)";
+  }
+  ExpectPartitionedMatches(GetParam(), true);
 }
 
 std::vector<std::string> RunnableCorpusFiles() {
@@ -170,6 +290,8 @@ std::string TestName(const ::testing::TestParamInfo<std::string>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Corpus, CorpusRun, ::testing::ValuesIn(RunnableCorpusFiles()), TestName);
+INSTANTIATE_TEST_SUITE_P(HeavyCorpus, HeavyCorpusRun, ::testing::ValuesIn(RunnableCorpusFiles()),
+                         TestName);
 
 }  // namespace
 }  // namespace xpar

@@ -62,24 +62,29 @@ inline int64_t ShardedValues(const Plan& plan) {
   return sharded;
 }
 
-// Like PartitionedDifference for a program that runs on `replicas` replicas of its own (its
-// cross-replica collectives): the reference runs on `replicas` devices, the partitioned program on
-// replicas x mesh devices; the largest difference over all replicas' results.
-inline Expected<double> ReplicatedPartitionedDifference(const Module& module, const Mesh& mesh,
-                                                        int64_t replicas, uint64_t seed) {
-  if (replicas == 1) return PartitionedDifference(module, mesh, seed);
+// The unpartitioned results (`want`, one per replica) and the partitioned program's joined
+// results (`got`) on the same random arguments (`args`), for a program that runs on `replicas`
+// replicas of its own (its cross-replica collectives): the reference runs on `replicas` devices,
+// the partitioned program on replicas x mesh devices.
+struct PartitionedRuns {
+  std::vector<Literal> args, want, got;
+};
+
+inline Expected<PartitionedRuns> ReplicatedPartitionedRuns(const Module& module, const Mesh& mesh,
+                                                           int64_t replicas, uint64_t seed) {
   PartitionOptions options;
   options.num_replicas = replicas;
   ASSIGN_OR_RETURN(std::unique_ptr<Module> pm, PartitionModule(module, mesh, options));
-  std::vector<Literal> args = RandomArguments(*module.entry(), seed);
-  ASSIGN_OR_RETURN(std::vector<Literal> want,
-                   RunOnDevices(module, std::vector<std::vector<Literal>>(replicas, args),
+  PartitionedRuns runs;
+  runs.args = RandomArguments(*module.entry(), seed);
+  ASSIGN_OR_RETURN(runs.want,
+                   RunOnDevices(module, std::vector<std::vector<Literal>>(replicas, runs.args),
                                 replicas, 1));
   const int64_t n = mesh.num_devices();
   std::vector<std::vector<Literal>> device_args(replicas * n);
   for (const Instruction* p : pm->entry()->parameters()) {
     ASSIGN_OR_RETURN(std::vector<ShardingSpec> specs, LeafSpecs(*p, mesh));
-    const Literal& full = args[p->attrs().parameter_number];
+    const Literal& full = runs.args[p->attrs().parameter_number];
     for (int64_t d = 0; d < replicas * n; ++d) {
       device_args[d].push_back(p->shape().IsArray() ? ShardOf(full, specs[0], mesh, d % n)
                                                     : full);
@@ -88,13 +93,25 @@ inline Expected<double> ReplicatedPartitionedDifference(const Module& module, co
   ASSIGN_OR_RETURN(std::vector<Literal> results,
                    RunOnDevices(*pm, std::move(device_args), replicas, n));
   ASSIGN_OR_RETURN(std::vector<ShardingSpec> root_specs, LeafSpecs(*pm->entry()->root(), mesh));
-  double worst = 0;
   for (int64_t r = 0; r < replicas; ++r) {
     std::vector<Literal> mine(std::make_move_iterator(results.begin() + r * n),
                               std::make_move_iterator(results.begin() + (r + 1) * n));
     ASSIGN_OR_RETURN(Literal got,
                      JoinResults(mine, module.entry()->root()->shape(), root_specs, mesh));
-    worst = std::max(worst, MaxRelativeDifference(got, want[r]));
+    runs.got.push_back(std::move(got));
+  }
+  return runs;
+}
+
+// Like PartitionedDifference for a program with replicas of its own (ReplicatedPartitionedRuns):
+// the largest difference over all replicas' results.
+inline Expected<double> ReplicatedPartitionedDifference(const Module& module, const Mesh& mesh,
+                                                        int64_t replicas, uint64_t seed) {
+  if (replicas == 1) return PartitionedDifference(module, mesh, seed);
+  ASSIGN_OR_RETURN(PartitionedRuns runs, ReplicatedPartitionedRuns(module, mesh, replicas, seed));
+  double worst = 0;
+  for (int64_t r = 0; r < replicas; ++r) {
+    worst = std::max(worst, MaxRelativeDifference(runs.got[r], runs.want[r]));
   }
   return worst;
 }
