@@ -2,7 +2,9 @@
 // on random inputs, on as many simulated devices as its collectives name, and its floating
 // outputs are finite. Finite does not make them right: each module within a small budget is run
 // again partitioned over a mesh of 2 with random shardings (the SPMD partitioner's per-device
-// shapes and collectives, seeded) and must give the unpartitioned run's results.
+// shapes and collectives, seeded) and must give the unpartitioned run's results: to a relative
+// tolerance, or, for an output that rounding alone swamps, within a few times its own rounding
+// error (measured against the program run in f64; see BeyondRoundingNoise).
 #include <fmt/format.h>
 
 #include <cmath>
