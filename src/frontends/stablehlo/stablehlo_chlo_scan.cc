@@ -184,7 +184,6 @@ Status ParsePrettyChloScan(Parser& p, Scope* scope, OpInfo* op) {
 
 Expected<std::vector<Instruction*>> BuildChloScan(Parser& p, Scope* scope, OpInfo* op) {
   const int64_t at = op->offset;
-  const Attr* dim = op->Find("dimension");
   const Attr* num_inputs = op->Find("num_inputs");
   if (!num_inputs) num_inputs = op->Find("xpar.num_inputs");
   if (const Attr* seg = op->Find("operandSegmentSizes"); seg && !num_inputs) {
@@ -192,6 +191,9 @@ Expected<std::vector<Instruction*>> BuildChloScan(Parser& p, Scope* scope, OpInf
     if (sizes.size() == 2) op->attrs.emplace_back("num_inputs", IntAttr(sizes[0], at));
     num_inputs = op->Find("num_inputs");
   }
+  // Looked up after the emplace_back above, which may move the attributes (a pointer taken
+  // before it dangled: heap-use-after-free under ASan, lit stablehlo/chlo_scan.test).
+  const Attr* dim = op->Find("dimension");
   if (!dim || dim->kind != Attr::Kind::kInt || !num_inputs || op->regions.size() != 1) {
     return p.Error(at, "chlo.scan needs a dimension, its inputs and inits, and one region");
   }
