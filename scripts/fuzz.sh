@@ -35,7 +35,13 @@ for t in "${TARGETS[@]}"; do
   mkdir -p "$out/corpus" "$out/extra" "$BUILD/fuzz/findings/$t"
   extra_seeds "$t" | while read -r f; do ln -sf "$(realpath "$f")" "$out/extra/"; done
   echo "fuzz: $t for ${SECONDS_PER_TARGET}s (log $out/log)"
+  # Third-party leaks (libtorch) are suppressed by name, which needs the slow unwinder where
+  # libtorch is on the stack (fuzz/lsan_suppressions.txt).
+  unwind=""
+  [ "$t" = torchscript_pt ] && unwind="fast_unwind_on_malloc=0:"
   set +e
+  LSAN_OPTIONS="suppressions=$PWD/fuzz/lsan_suppressions.txt:${LSAN_OPTIONS:-}" \
+  ASAN_OPTIONS="$unwind${ASAN_OPTIONS:-}" \
   "$BUILD/fuzz/fuzz_$t" -max_total_time="$SECONDS_PER_TARGET" -timeout=20 -rss_limit_mb=4096 \
     -max_len=65536 -print_final_stats=1 -artifact_prefix="$BUILD/fuzz/findings/$t/" \
     "$out/corpus" "fuzz/seeds/$t" "$out/extra" >"$out/log" 2>&1
