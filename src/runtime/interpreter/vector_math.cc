@@ -14,16 +14,11 @@ extern "C" __attribute__((target("avx512f"))) __m512 _ZGVeN16v_expf(__m512 x);
 namespace xpar {
 namespace {
 
-// clang (the sanitizer and fuzz builds) cannot multiversion templates: one default version there.
-#if defined(__clang__)
-#define XPAR_AVX2_CLONE
-#else
 // clang (the sanitizer and fuzz builds) cannot multiversion a template: one default version.
 #if defined(__clang__)
 #define XPAR_AVX2_CLONE
 #else
 #define XPAR_AVX2_CLONE __attribute__((target_clones("avx2", "default")))
-#endif
 #endif
 
 __attribute__((target("avx2,fma"))) void ExpAvx2(const float* x, float* y, int64_t n) {
