@@ -11,19 +11,12 @@
 
 #include "frontends/stablehlo/stablehlo_parser.h"
 #include "runtime/interpreter/interpreter.h"
+#include "stablehlo_run_test_util.h"
 
 namespace xpar {
 namespace {
 
-Literal RunProgram(const std::string& text, std::vector<Literal> args) {
-  auto m = ParseStableHlo(text, "t.mlir");
-  EXPECT_TRUE(m.ok()) << m.status().message();
-  if (!m.ok()) return Literal();
-  Interpreter interp(**m);
-  auto r = interp.Run(args);
-  EXPECT_TRUE(r.ok()) << r.status().message();
-  return r.ok() ? std::move(r).value() : Literal();
-}
+using testing_shlo::RunStableHloText;
 
 std::string I32(int v) { return "stablehlo.constant dense<" + std::to_string(v) + "> : tensor<i32>"; }
 
@@ -46,7 +39,7 @@ TEST(LapackCustomCall, TrsmEveryVariantSolves) {
                   "%alpha, %a, %b) {api_version = 2 : i32} : (tensor<i32>, tensor<i32>, "
                   "tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<f32>, "
                   "tensor<3x3xf32>, " + bt + ") -> " + bt + "\n  func.return %x : " + bt + "\n}\n";
-          Literal x = RunProgram(text, {Literal::FromVector<float>({3, 3}, kA),
+          Literal x = RunStableHloText(text, {Literal::FromVector<float>({3, 3}, kA),
                                  Literal::FromVector<float>({m, n}, b)});
           ASSERT_EQ(x.ElementCount(), m * n);
           // op(T)(i, j) with T the referenced triangle of A (unit diagonal when asked).
@@ -80,7 +73,7 @@ Literal Getrf(const std::vector<float>& a) {
       "(tensor<i32>, tensor<i32>, tensor<i32>, tensor<3x3xf32>) -> tuple<tensor<3x3xf32>, "
       "tensor<3xi32>, tensor<i32>>\n  func.return %r : tuple<tensor<3x3xf32>, tensor<3xi32>, "
       "tensor<i32>>\n}\n";
-  return RunProgram(text, {Literal::FromVector<float>({3, 3}, a)});
+  return RunStableHloText(text, {Literal::FromVector<float>({3, 3}, a)});
 }
 
 TEST(LapackCustomCall, GetrfRebuildsPermutedMatrix) {
@@ -122,7 +115,7 @@ TEST(LapackCustomCall, PotrfUpperKeepsTheLowerTriangle) {
       "  %r = stablehlo.custom_call @lapack_spotrf(%l, %b, %n, %a) {api_version = 2 : i32} : "
       "(tensor<i32>, tensor<i32>, tensor<i32>, tensor<3x3xf32>) -> tuple<tensor<3x3xf32>, "
       "tensor<i32>>\n  func.return %r : tuple<tensor<3x3xf32>, tensor<i32>>\n}\n";
-  Literal r = RunProgram(text, {Literal::FromVector<float>({3, 3}, a)});
+  Literal r = RunStableHloText(text, {Literal::FromVector<float>({3, 3}, a)});
   ASSERT_EQ(r.elements().size(), 2u);
   const Literal& u = r.elements()[0];
   EXPECT_EQ(r.elements()[1].GetAsInt64(0), 0);

@@ -11,19 +11,12 @@
 
 #include "frontends/stablehlo/stablehlo_parser.h"
 #include "runtime/interpreter/interpreter.h"
+#include "stablehlo_run_test_util.h"
 
 namespace xpar {
 namespace {
 
-Literal RunText(const std::string& text, std::vector<Literal> args) {
-  auto m = ParseStableHlo(text, "t.mlir");
-  EXPECT_TRUE(m.ok()) << m.status().message();
-  if (!m.ok()) return Literal();
-  Interpreter interp(**m);
-  auto r = interp.Run(args);
-  EXPECT_TRUE(r.ok()) << r.status().message();
-  return r.ok() ? std::move(r).value() : Literal();
-}
+using testing_shlo::RunStableHloText;
 
 double At(const Literal& l, int64_t i, int64_t j, int64_t cols, int64_t base = 0) {
   return l.GetAsDouble(base + i * cols + j);
@@ -34,7 +27,7 @@ const std::vector<double> kTall = {2, -1, 0.5, 1, 3, -2, 0, 1, 4, -1, 2, 1};
 const std::vector<double> kWide = {1, 2, 0, -1, 3, 0.5, -2, 1, 4, 1, 2, 2, -1, 0, 1};
 
 TEST(LapackFfi, TallQrIsOrthonormalAndReconstructs) {
-  Literal out = RunText(
+  Literal out = RunStableHloText(
       "func.func @main(%a: tensor<4x3xf64>) -> (tensor<4x3xf64>, tensor<4x3xf64>) {\n"
       "  %0:2 = stablehlo.custom_call @lapack_dgeqrf_ffi(%a) : (tensor<4x3xf64>) -> "
       "(tensor<4x3xf64>, tensor<3xf64>)\n"
@@ -68,7 +61,7 @@ TEST(LapackFfi, BatchedEighOfTheUpperTriangle) {
                                 1,  2,  0,    -7, 5,  1,  -7, -7, 3};
   const std::vector<std::vector<double>> sym = {{4, 1, 0.5, 1, 3, -1, 0.5, -1, 2},
                                                 {1, 2, 0, 2, 5, 1, 0, 1, 3}};
-  Literal out = RunText(
+  Literal out = RunStableHloText(
       "func.func @main(%a: tensor<2x3x3xf32>) -> (tensor<2x3x3xf32>, tensor<2x3xf32>, "
       "tensor<2xi32>) {\n"
       "  %0:3 = stablehlo.custom_call @lapack_ssyevd_ffi(%a) {mhlo.backend_config = {mode = 86 "
@@ -94,7 +87,7 @@ TEST(LapackFfi, BatchedEighOfTheUpperTriangle) {
 }
 
 TEST(LapackFfi, ReducedSvdReconstructsAWideMatrix) {
-  Literal out = RunText(
+  Literal out = RunStableHloText(
       "func.func @main(%a: tensor<3x5xf64>) -> (tensor<3xf64>, tensor<3x3xf64>, "
       "tensor<3x5xf64>) {\n"
       "  %0:5 = stablehlo.custom_call @lapack_dgesdd_ffi(%a) {mhlo.backend_config = {mode = 83 "
@@ -114,7 +107,7 @@ TEST(LapackFfi, ReducedSvdReconstructsAWideMatrix) {
     }
   }
   // Values only ('N'): the same singular values.
-  Literal n = RunText(
+  Literal n = RunStableHloText(
       "func.func @main(%a: tensor<3x5xf64>) -> tensor<3xf64> {\n"
       "  %0:5 = stablehlo.custom_call @lapack_dgesdd_ffi(%a) {mhlo.backend_config = {mode = 78 "
       ": ui8}} : (tensor<3x5xf64>) -> (tensor<3x5xf64>, tensor<3xf64>, tensor<3x3xf64>, "
@@ -125,7 +118,7 @@ TEST(LapackFfi, ReducedSvdReconstructsAWideMatrix) {
 }
 
 TEST(LapackFfi, SingularLuReportsTheZeroPivot) {
-  Literal out = RunText(
+  Literal out = RunStableHloText(
       "func.func @main(%a: tensor<2x2xf32>) -> (tensor<2xi32>, tensor<i32>) {\n"
       "  %0:3 = stablehlo.custom_call @lapack_sgetrf_ffi(%a) : (tensor<2x2xf32>) -> "
       "(tensor<2x2xf32>, tensor<2xi32>, tensor<i32>)\n"

@@ -19,6 +19,7 @@
 #include "passes/pipeline/stage_split.h"
 #include "runtime/interpreter/interpreter.h"
 #include "runtime/pipeline/pipeline_runtime.h"
+#include "pipeline_test_util.h"
 
 namespace xpar::pipeline {
 namespace {
@@ -57,26 +58,8 @@ std::unique_ptr<Module> Gradient(int64_t batch) {
   return std::move(grad).value();
 }
 
-std::vector<Literal> RandomArgs(const Module& m, uint64_t seed) {
-  std::mt19937 gen(seed);
-  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
-  std::vector<Literal> args;
-  for (const Instruction* p : m.entry()->parameters()) {
-    Literal l(p->shape());
-    for (float& v : l.data<float>()) v = dist(gen);
-    args.push_back(std::move(l));
-  }
-  return args;
-}
-
-double RelativeDifference(const Literal& a, const Literal& b) {
-  double diff = 0, scale = 0;
-  for (int64_t i = 0; i < b.ElementCount(); ++i) {
-    diff = std::max(diff, std::fabs(a.GetAsDouble(i) - b.GetAsDouble(i)));
-    scale = std::max(scale, std::fabs(b.GetAsDouble(i)));
-  }
-  return diff / scale;
-}
+using testing_pipeline::RandomArgs;
+using testing_pipeline::RelativeDifference;
 
 struct PipeRun {
   std::vector<Literal> results;

@@ -16,6 +16,7 @@
 #include "ir/verifier.h"
 #include "runtime/interpreter/interpreter.h"
 #include "runtime/pipeline/pipeline_runtime.h"
+#include "pipeline_test_util.h"
 
 namespace xpar::pipeline {
 namespace {
@@ -80,26 +81,8 @@ std::vector<int32_t> StagesByLayer(const Module& m, int32_t stages, bool forward
   return out;
 }
 
-std::vector<Literal> RandomArgs(const Module& m, uint64_t seed) {
-  std::mt19937 gen(seed);
-  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
-  std::vector<Literal> args;
-  for (const Instruction* p : m.entry()->parameters()) {
-    Literal l(p->shape());
-    for (float& v : l.data<float>()) v = dist(gen);
-    args.push_back(std::move(l));
-  }
-  return args;
-}
-
-double RelativeDifference(const Literal& a, const Literal& b) {
-  double diff = 0, scale = 0;
-  for (int64_t i = 0; i < b.ElementCount(); ++i) {
-    diff = std::max(diff, std::fabs(a.GetAsDouble(i) - b.GetAsDouble(i)));
-    scale = std::max(scale, std::fabs(b.GetAsDouble(i)));
-  }
-  return diff / scale;
-}
+using testing_pipeline::RandomArgs;
+using testing_pipeline::RelativeDifference;
 
 std::vector<Submesh> Submeshes(int32_t stages, const std::vector<int64_t>& shape) {
   int64_t n = 1;
