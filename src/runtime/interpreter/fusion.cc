@@ -72,15 +72,20 @@ ElementwiseFusion::ElementwiseFusion(const Computation& c, const std::vector<int
   }
 }
 
-void ElementwiseFusion::ExtendLastUses(std::vector<int64_t>& last) const {
-  if (root_of_.empty()) return;
-  for (const auto& inst : c_.instructions()) {
+void ExtendLastUsesToGroupRoots(const Computation& c, const std::vector<int64_t>& root_of,
+                                std::vector<int64_t>& last) {
+  if (root_of.empty()) return;
+  for (const auto& inst : c.instructions()) {
     const int64_t i = inst->index();
-    if (!Skipped(i)) continue;
+    if (root_of[i] < 0 || root_of[i] == i) continue;  // not an interior member
     for (const Instruction* op : inst->operands()) {
-      last[op->index()] = std::max(last[op->index()], root_of_[i]);
+      last[op->index()] = std::max(last[op->index()], root_of[i]);
     }
   }
+}
+
+void ElementwiseFusion::ExtendLastUses(std::vector<int64_t>& last) const {
+  ExtendLastUsesToGroupRoots(c_, root_of_, last);
 }
 
 Expected<Literal> ElementwiseFusion::Run(int64_t root,

@@ -18,6 +18,12 @@ namespace xpar {
 void SetLoopFusion(bool enabled);
 bool LoopFusionEnabled();
 
+// For fusions that compute interior members inside their group's root (root_of[i]: the root of
+// instruction i's group, -1 if none): the values such members read stay alive until the root
+// has run, so `last` (last use per instruction) is raised to the root for them.
+void ExtendLastUsesToGroupRoots(const Computation& c, const std::vector<int64_t>& root_of,
+                                std::vector<int64_t>& last);
+
 class ElementwiseFusion {
  public:
   // Groups the fusible instructions of `c` (empty when there is nothing to fuse, or when loop

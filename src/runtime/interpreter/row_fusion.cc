@@ -264,14 +264,7 @@ RowFusion::RowFusion(const Computation& c) : c_(c) {
 }
 
 void RowFusion::ExtendLastUses(std::vector<int64_t>& last) const {
-  if (root_of_.empty()) return;
-  for (const auto& inst : c_.instructions()) {
-    const int64_t i = inst->index();
-    if (!Skipped(i)) continue;
-    for (const Instruction* op : inst->operands()) {
-      last[op->index()] = std::max(last[op->index()], root_of_[i]);
-    }
-  }
+  ExtendLastUsesToGroupRoots(c_, root_of_, last);
 }
 
 }  // namespace xpar
