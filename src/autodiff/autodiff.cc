@@ -224,7 +224,8 @@ Expected<std::unique_ptr<Module>> Differentiate(const Module& forward,
   RemoveDead(*entry);
   Status verified = VerifyModule(*module);
   if (!verified.ok()) {
-    return Internal("autodiff: the gradient module does not verify: {}", verified.message());
+    return verified.WithContext("autodiff: the gradient module does not verify: ")
+        .WithCode(StatusCode::kInternal);
   }
   return module;
 }

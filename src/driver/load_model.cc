@@ -95,8 +95,7 @@ Expected<TorchScriptImport> ImportWithShapes(const std::string& path,
   Expected<TorchScriptImport> imported =
       shapes.ok() ? LowerTorchScriptGraph(graph, {*shapes}) : shapes.status();
   if (!imported.ok()) {
-    return Status(imported.status().code(),
-                  fmt::format("'{}': {}", path, imported.status().message()));
+    return imported.status().WithContext(fmt::format("'{}': ", path));
   }
   return imported;
 }

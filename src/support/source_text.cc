@@ -47,9 +47,9 @@ Status SourceText::Error(int64_t offset, const std::string& message) const {
   for (int64_t i = 0; i < static_cast<int64_t>(caret.size()); ++i) {
     if (shown[i] == '\t') caret[i] = '\t';
   }
-  return Status(StatusCode::kInvalidArgument,
-                fmt::format("{}:{}:{}: error: {}\n{}\n{}^", filename_, lc.line, lc.column, message,
-                            shown, caret));
+  return Status::Located(StatusCode::kInvalidArgument,
+                         fmt::format("{}:{}:{}: error: {}\n{}\n{}^", filename_, lc.line,
+                                     lc.column, message, shown, caret));
 }
 
 Expected<std::string> ReadFile(const std::string& path) {

@@ -24,7 +24,16 @@ std::string Status::ToString() const {
 
 Status Status::WithContext(const std::string& context) const {
   if (ok()) return *this;
-  return Status(code_, context + message_);
+  Status s(code_, context + message_);
+  s.located_ = located_;
+  return s;
+}
+
+Status Status::WithCode(StatusCode code) const {
+  if (ok() || code == StatusCode::kOk) return *this;
+  Status s(code, message_);
+  s.located_ = located_;
+  return s;
 }
 
 }  // namespace xpar

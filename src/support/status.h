@@ -29,18 +29,31 @@ class [[nodiscard]] Status {
   Status() = default;
   Status(StatusCode code, std::string message) : code_(code), message_(std::move(message)) {}
   static Status Ok() { return Status(); }
+  // A diagnostic whose message names its place in a source file ("file:line:col: error: ..."
+  // with the line and a caret, see SourceText::Error); reporters print it as it is.
+  static Status Located(StatusCode code, std::string message) {
+    Status s(code, std::move(message));
+    s.located_ = code != StatusCode::kOk;
+    return s;
+  }
 
   bool ok() const { return code_ == StatusCode::kOk; }
   StatusCode code() const { return code_; }
   const std::string& message() const { return message_; }
+  // True when the message carries a source location (kept through WithContext and WithCode).
+  bool located() const { return located_; }
   // "invalid argument: <message>", or the message alone for located diagnostics.
   std::string ToString() const;
   // Prepends context, e.g. "while evaluating %add.3: ".
   Status WithContext(const std::string& context) const;
+  // The same error (message, location) under another code, e.g. a kernel's "resource exhausted"
+  // kept when the error is located at the instruction that raised it.
+  Status WithCode(StatusCode code) const;
 
  private:
   StatusCode code_ = StatusCode::kOk;
   std::string message_;
+  bool located_ = false;
 };
 
 template <typename... Args>

@@ -30,14 +30,14 @@ const std::vector<NamedTensor>& StoredArguments(const Computation& entry) {
   return it == StoredByEntry().end() ? kNone : it->second;
 }
 
+std::string FormatError(const std::string& command, const Status& status) {
+  // Located diagnostics already read "file:line:col: error: ..." (after any context).
+  if (status.located()) return status.message();
+  return fmt::format("xpar {}: error: {}", command, status.message());
+}
+
 int ReportError(const std::string& command, const Status& status) {
-  const std::string& msg = status.message();
-  // Located diagnostics already read "file:line:col: error: ...".
-  if (msg.find(": error: ") != std::string::npos) {
-    fmt::print(stderr, "{}\n", msg);
-  } else {
-    fmt::print(stderr, "xpar {}: error: {}\n", command, msg);
-  }
+  fmt::print(stderr, "{}\n", FormatError(command, status));
   return 1;
 }
 

@@ -30,6 +30,10 @@ void AddTorchScriptInputOptions(CLI::App& cmd, std::vector<std::string>& input_s
 // TorchScript file's weights); empty for text formats.
 const std::vector<NamedTensor>& StoredArguments(const Computation& entry);
 
+// The diagnostic for `status`: a located error as it is ("file:line:col: error: ..."), any other
+// as "xpar <command>: error: <message>".
+std::string FormatError(const std::string& command, const Status& status);
+
 // Prints `status` to stderr as a diagnostic and returns the process exit code (1).
 int ReportError(const std::string& command, const Status& status);
 

@@ -256,7 +256,8 @@ Expected<TorchScriptImport> LowerTorchScriptGraph(const ts::Graph& graph,
   result.module->set_entry(result.module->AddComputation(std::move(entry)));
   Status verified = VerifyModule(*result.module);
   if (!verified.ok()) {
-    return Internal("the imported module does not verify: {}", verified.message());
+    return verified.WithContext("the imported module does not verify: ")
+        .WithCode(StatusCode::kInternal);
   }
   return result;
 }
@@ -266,7 +267,7 @@ Expected<TorchScriptImport> ImportTorchScript(const std::string& path,
   ASSIGN_OR_RETURN(ts::Graph graph, ts::LoadGraph(path));
   Expected<TorchScriptImport> r = LowerTorchScriptGraph(graph, options);
   if (!r.ok())
-    return Status(r.status().code(), fmt::format("'{}': {}", path, r.status().message()));
+    return r.status().WithContext(fmt::format("'{}': ", path));
   return r;
 }
 

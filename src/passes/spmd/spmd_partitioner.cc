@@ -19,7 +19,7 @@ namespace {
 // internal error stays one (it became "invalid argument" when the message was rewrapped).
 Status LocatedAt(const Module& m, const Instruction& inst, const Status& error,
                  const std::string& context = "") {
-  return Status(error.code(), m.ErrorAt(inst, context + error.message()).message());
+  return m.ErrorAt(inst, context + error.message()).WithCode(error.code());
 }
 
 void CopyComputation(const Computation& from, Module& to, SpmdBuilder& b) {
@@ -273,7 +273,8 @@ Expected<std::unique_ptr<Module>> PartitionModule(const Module& in, const Mesh& 
   out->attributes().emplace_back("num_partitions", std::to_string(mesh.num_devices()));
   Status verified = VerifyModule(*out);
   if (!verified.ok()) {
-    return Internal("the partitioned module does not verify: {}", verified.message());
+    return verified.WithContext("the partitioned module does not verify: ")
+        .WithCode(StatusCode::kInternal);
   }
   return out;
 }

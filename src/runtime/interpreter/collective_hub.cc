@@ -24,6 +24,12 @@ bool WaitWithTimeout(std::condition_variable& cv, std::unique_lock<std::mutex>& 
   return cv.wait_for(lock, timeout, done);
 }
 
+// A wait given up because the run was aborted: the abort's reason (its location kept) as the cause.
+Status Abandoned(const char* what, const Status& reason) {
+  return reason.WithContext(fmt::format("{} abandoned: ", what))
+      .WithCode(StatusCode::kFailedPrecondition);
+}
+
 }  // namespace
 
 std::chrono::milliseconds CollectiveTimeout() {
@@ -38,7 +44,7 @@ CollectiveHub::CollectiveHub(int64_t num_devices)
     : num_devices_(num_devices), finished_(static_cast<size_t>(num_devices), false) {}
 
 Status CollectiveHub::WaitError(const Slot& slot, std::span<const int64_t> group) const {
-  if (aborted_) return FailedPrecondition("collective abandoned: {}", abort_reason_.message());
+  if (aborted_) return Abandoned("collective", abort_reason_);
   for (size_t r = 0; r < group.size(); ++r) {
     if (!slot.arrived[r] && finished_[group[r]]) {
       return FailedPrecondition("device {} stopped without joining this collective", group[r]);
@@ -73,7 +79,7 @@ Expected<std::shared_ptr<const std::vector<Literal>>> CollectiveHub::Exchange(
   }
   const size_t rank = static_cast<size_t>(it - group.begin());
   std::unique_lock<std::mutex> lock(mu_);
-  if (aborted_) return FailedPrecondition("collective abandoned: {}", abort_reason_.message());
+  if (aborted_) return Abandoned("collective", abort_reason_);
   int64_t seq = sequence_[{device, op}]++;
   Key key{op, std::vector<int64_t>(group.begin(), group.end()), seq};
   Slot& slot = slots_[key];
@@ -125,7 +131,7 @@ Status CollectiveHub::abort_reason() const {
 
 Status CollectiveHub::Send(int64_t channel, Literal value) {
   std::lock_guard<std::mutex> lock(mu_);
-  if (aborted_) return FailedPrecondition("send abandoned: {}", abort_reason_.message());
+  if (aborted_) return Abandoned("send", abort_reason_);
   channels_[channel].push_back(std::move(value));
   cv_.notify_all();
   return Status::Ok();
@@ -149,7 +155,7 @@ Expected<Literal> CollectiveHub::Recv(int64_t channel, int64_t device) {
         channel, device, std::chrono::duration<double>(timeout).count());
   }
   if (queue.empty()) {
-    if (aborted_) return FailedPrecondition("recv abandoned: {}", abort_reason_.message());
+    if (aborted_) return Abandoned("recv", abort_reason_);
     return FailedPrecondition("recv on channel {}: every other device finished without sending",
                               channel);
   }

@@ -264,7 +264,9 @@ Expected<Literal> Interpreter::RunWhile(const Instruction& inst, Literal state) 
     // them, or the run never ends.
     if (const CollectiveTransport* hub = device_.hub; hub != nullptr) {
       Status aborted = hub->abort_reason();
-      if (!aborted.ok()) return FailedPrecondition("stopped: {}", aborted.message());
+      if (!aborted.ok()) {
+        return aborted.WithContext("stopped: ").WithCode(StatusCode::kFailedPrecondition);
+      }
     }
     const Literal* arg[] = {&state};
     ASSIGN_OR_RETURN(Literal pred, Call(cond, arg));
@@ -289,7 +291,7 @@ Status Interpreter::Locate(const Instruction& inst, const Computation& c, const 
   Status located = module_.ErrorAt(inst, fmt::format("while evaluating {} in %{}: {}",
                                                      HloOpcodeName(inst.opcode()), c.name(),
                                                      error.message()));
-  return Status(error.code(), located.message());  // the kernel's code (resource exhausted, ...)
+  return located.WithCode(error.code());  // the kernel's code (resource exhausted, ...)
 }
 
 Expected<Literal> Interpreter::Call(const Computation& c, std::span<const Literal* const> args) {
