@@ -157,7 +157,9 @@ Expected<Literal> DecodeNpy(std::string_view bytes, const std::string& what) {
     if (first != std::string::npos) {
       int64_t dim = -1;
       auto [end, ec] = std::from_chars(item.data() + first, item.data() + item.size(), dim);
-      if (ec != std::errc() || dim < 0) {
+      const bool trailing = std::string_view(end, item.data() + item.size() - end)
+                                .find_first_not_of(' ') != std::string_view::npos;
+      if (ec != std::errc() || dim < 0 || trailing) {
         return InvalidArgument("{}: bad dimension '{}' in .npy shape", what, item);
       }
       dims.push_back(dim);

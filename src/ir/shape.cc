@@ -14,6 +14,11 @@ Shape Shape::Tuple(std::vector<Shape> elements) {
 
 int64_t Shape::ElementCount() const {
   if (!IsArray()) return 0;
+  // A zero dimension gives 0 whatever the others are; their product alone may not fit in
+  // int64 (a file may claim [2^40, 2^40, 0], which holds no data and is valid).
+  for (int64_t d : dims_) {
+    if (d == 0) return 0;
+  }
   int64_t n = 1;
   for (int64_t d : dims_) n *= d;
   return n;
