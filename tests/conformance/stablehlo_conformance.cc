@@ -9,14 +9,19 @@
 // compared with the `// CHECK:` lines; a case with several public functions and no @main runs
 // each function on its own.
 // With `--byteir DIR`: parses and verifies every MHLO file of DIR instead (ByteIR E2E inputs).
+// With `--by-family`: also prints a Markdown table of files and passing files per op family
+// and dtype class, the family and class read from JAX's file names (FamilyOf, DtypeClassOf).
 // Skips (exit 77) when ../shared is absent, fails under CI=true, like tests/corpus.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -266,7 +271,68 @@ Expected<std::map<std::string, std::string>> ReadKnownFailures(const std::string
   return known;
 }
 
-int RunSuite(const fs::path& dir, std::map<std::string, std::string> known) {
+// The op family of a JAX testdata file name: its words up to the first one that names a
+// variant (`shape`, `dtypes`, ...), a dtype or a number; `cumsum_reverse_shape_...` -> cumsum.
+std::string FamilyOf(const std::string& file) {
+  static const std::set<std::string> kVariantWords = {
+      "shape",     "shapes",   "inshape",   "dtypes",      "dtype",       "any",
+      "broadcasting", "special", "axes",    "index",       "lhs",         "in",
+      "enable",    "enablexla", "no",       "preferred",   "parameter",   "dimension",
+      "dimensions", "permutations", "rounding", "singularity", "inf",     "order",
+      "reverse",   "lapack",   "squeeze",   "by",          "unique"};
+  static const std::regex kDtypeOrNumber(R"((b?float|u?int)\d+|bool|-?\d+(x\d+)*)");
+  std::string stem = fs::path(file).stem().string(), family;
+  std::istringstream words(stem);
+  for (std::string w; std::getline(words, w, '_');) {
+    if (kVariantWords.count(w) || std::regex_match(w, kDtypeOrNumber)) break;
+    family += (family.empty() ? "" : "_") + w;
+  }
+  return family.empty() ? stem : family;
+}
+
+// The dtype class of a file from the first dtype word of its name: f16, bf16, float (f32/f64),
+// int (signed/unsigned), bool, or "-" when the name gives none.
+std::string DtypeClassOf(const std::string& file) {
+  static const std::regex kDtype(R"((bfloat16|float16|float32|float64|u?int\d+|bool))");
+  std::string stem = fs::path(file).stem().string();
+  std::istringstream words(stem);
+  for (std::string w; std::getline(words, w, '_');) {
+    if (!std::regex_match(w, kDtype)) continue;
+    if (w == "bfloat16") return "bf16";
+    if (w == "float16") return "f16";
+    if (w.starts_with("float")) return "float";
+    return w == "bool" ? "bool" : "int";
+  }
+  return "-";
+}
+
+struct FamilyRow {
+  int64_t files = 0, passing = 0;
+  std::set<std::string> classes;
+};
+
+// One row per family: files, files whose every case passed, dtype classes; then the totals.
+void PrintFamilyTable(const std::map<std::string, bool>& file_passed) {
+  std::map<std::string, FamilyRow> rows;
+  for (const auto& [file, passed] : file_passed) {
+    FamilyRow& row = rows[FamilyOf(file)];
+    ++row.files;
+    row.passing += passed ? 1 : 0;
+    row.classes.insert(DtypeClassOf(file));
+  }
+  int64_t files = 0, passing = 0;
+  fmt::print("\n| family | files | passing | dtype classes |\n| --- | ---: | ---: | --- |\n");
+  for (const auto& [family, row] : rows) {
+    fmt::print("| {} | {} | {} | {} |\n", family, row.files, row.passing,
+               fmt::join(row.classes, ", "));
+    files += row.files;
+    passing += row.passing;
+  }
+  fmt::print("| **{} families** | **{}** | **{}** | |\n", rows.size(), files, passing);
+}
+
+int RunSuite(const fs::path& dir, std::map<std::string, std::string> known, bool by_family) {
+  std::map<std::string, bool> file_passed;  // file -> every case passed
   int64_t passed = 0, failed = 0, known_failed = 0, skipped = 0, unexpected = 0;
   auto report = [&](const std::string& id, Outcome o, const std::string& detail) {
     auto it = known.find(id);
@@ -287,12 +353,16 @@ int RunSuite(const fs::path& dir, std::map<std::string, std::string> known) {
       report(name, Outcome::kFail, text.status().message());
       continue;
     }
+    bool all_passed = true;
     for (const Case& c : SplitCases(name, *text)) {
       std::string detail;
       Outcome o = RunCase(c, &detail);
       report(c.label, o, detail);
+      all_passed = all_passed && o == Outcome::kPass;
     }
+    file_passed[name] = all_passed;
   }
+  if (by_family) PrintFamilyTable(file_passed);
   for (const auto& [id, reason] : known) {
     fmt::print("STALE  {:<40} listed as a known failure ({}) but no such case ran\n", id, reason);
     ++unexpected;
@@ -332,6 +402,9 @@ int main(int argc, char** argv) {
       break;
     }
   }
+  auto by_family = std::find(args.begin(), args.end(), "--by-family");
+  const bool family_table = by_family != args.end();
+  if (family_table) args.erase(by_family);
   bool byteir = !args.empty() && args[0] == "--byteir";
   fs::path dir = fs::path(XPAR_SHARED_DIR) / "corpus" /
                  (byteir ? "mhlo/byteir" : "stablehlo/interpret");
@@ -352,5 +425,5 @@ int main(int argc, char** argv) {
     fmt::print(stderr, "cannot read the known-failures list: {}\n", known.status().message());
     return 1;
   }
-  return xpar::RunSuite(dir, std::move(*known));
+  return xpar::RunSuite(dir, std::move(*known), family_table);
 }

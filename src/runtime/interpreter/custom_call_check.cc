@@ -116,9 +116,11 @@ Expected<Literal> ExpectAlmostEq(const Instruction& inst, Operands ops, EvalCont
   return Report(inst, ctx, Compare(*ops[0], *ops[1], Mode::kTolerance, tol, 0, 0));
 }
 
+// The default ULP bound is StableHLO's: check.expect_close's max_ulp_difference defaults to 3, and
+// stablehlo-translate --interpret checks a custom_call @check.expect_close within 3 ULPs.
 Expected<Literal> ExpectClose(const Instruction& inst, Operands ops, EvalContext& ctx) {
   if (ops.size() != 2) return InvalidArgument("check needs a value and the expected value");
-  int64_t max_ulp = std::stoll(ConfigValue(inst, "max_ulp_difference", "4"));
+  int64_t max_ulp = std::stoll(ConfigValue(inst, "max_ulp_difference", "3"));
   int64_t min_ulp = std::stoll(ConfigValue(inst, "min_ulp_difference", "0"));
   return Report(inst, ctx, Compare(*ops[0], *ops[1], Mode::kUlp, 0, min_ulp, max_ulp));
 }

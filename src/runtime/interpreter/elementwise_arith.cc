@@ -8,6 +8,7 @@
 #include "runtime/interpreter/elementwise_types.h"
 #include "runtime/interpreter/reduce_util.h"
 #include "runtime/interpreter/thread_pool.h"
+#include "runtime/interpreter/xla_f16_math.h"
 
 namespace xpar {
 namespace {
@@ -41,10 +42,24 @@ void Loop2(std::span<const T> a, std::span<const T> b, std::span<T> y, F f) {
   });
 }
 
+// The f16 ops XLA computes as a formula of f16 steps (xla_f16_math.h); false for the others.
+bool XlaF16Unary(Opcode op, std::span<const f16> x, std::span<f16> y) {
+  switch (op) {
+    case Opcode::kExpm1: Loop1(x, y, xla_f16::Expm1); return true;
+    case Opcode::kLog1p: Loop1(x, y, xla_f16::Log1p); return true;
+    case Opcode::kRsqrt: Loop1(x, y, xla_f16::Rsqrt); return true;
+    case Opcode::kCbrt: Loop1(x, y, xla_f16::Cbrt); return true;
+    default: return false;  // one f32 evaluation rounded to f16, as below
+  }
+}
+
 // Returns false when the op does not apply to floats.
 template <typename T>
 bool FloatUnary(Opcode op, std::span<const T> x, std::span<T> y) {
   using C = ComputeT<T>;
+  if constexpr (std::is_same_v<T, f16>) {
+    if (XlaF16Unary(op, x, y)) return true;
+  }
   switch (op) {
     case Opcode::kAbs: Loop1(x, y, [](C v) { return std::fabs(v); }); return true;
     case Opcode::kCeil: Loop1(x, y, [](C v) { return std::ceil(v); }); return true;
