@@ -8,7 +8,7 @@
 #include "runtime/interpreter/elementwise_types.h"
 #include "runtime/interpreter/reduce_util.h"
 #include "runtime/interpreter/thread_pool.h"
-#include "runtime/interpreter/xla_f16_math.h"
+#include "runtime/interpreter/xla_cpu_math.h"
 
 namespace xpar {
 namespace {
@@ -42,7 +42,7 @@ void Loop2(std::span<const T> a, std::span<const T> b, std::span<T> y, F f) {
   });
 }
 
-// The f16 ops XLA computes as a formula of f16 steps (xla_f16_math.h); false for the others.
+// The f16 ops XLA computes as a formula of f16 steps (xla_cpu_math.h); false for the others.
 bool XlaF16Unary(Opcode op, std::span<const f16> x, std::span<f16> y) {
   switch (op) {
     case Opcode::kExpm1: Loop1(x, y, xla_f16::Expm1); return true;
@@ -59,6 +59,12 @@ bool FloatUnary(Opcode op, std::span<const T> x, std::span<T> y) {
   using C = ComputeT<T>;
   if constexpr (std::is_same_v<T, f16>) {
     if (XlaF16Unary(op, x, y)) return true;
+  }
+  if constexpr (std::is_same_v<T, float>) {
+    if (op == Opcode::kExpm1) {
+      Loop1(x, y, xla_f32::Expm1);  // XLA's formula (xla_cpu_math.h)
+      return true;
+    }
   }
   switch (op) {
     case Opcode::kAbs: Loop1(x, y, [](C v) { return std::fabs(v); }); return true;

@@ -1,8 +1,10 @@
-// expm1, log1p, rsqrt and cbrt on f16 as XLA's elemental IR emitter computes them: a formula of
-// f16 operations, each promoted to f32 by LLVM and rounded back to f16. JAX's f16 op tests
-// (stablehlo/testdata, compared exactly) hold these values, which differ from the correctly
-// rounded ones in up to 1 f16 ULP; e.g. rsqrt(5.5703125) is 1/sqrt with sqrt rounded to f16
-// first (0.42382812, not 0.42358398). Other f16 ops match XLA with one f32 evaluation + rounding.
+// Element functions whose results JAX's op tests (stablehlo/testdata) hold as XLA CPU computes
+// them, not correctly rounded. f16 expm1, log1p, rsqrt and cbrt are a formula of f16 operations
+// (XLA's elemental IR emitter; LLVM promotes each to f32 and rounds back to f16), up to 1 f16 ULP
+// from the correctly rounded value: e.g. rsqrt(5.5703125) is 1/sqrt with the square root rounded
+// to f16 first (0.42382812, not 0.42358398). f32 expm1 is the same formula over XLA CPU's Cephes
+// exp polynomial: expm1(7.058809) = 1162.0588, not 1162.0590. Other ops match XLA with one
+// correctly rounded evaluation.
 #pragma once
 
 #include <array>
@@ -61,3 +63,32 @@ inline float Log1p(float x) {
 }
 
 }  // namespace xpar::xla_f16
+
+namespace xpar::xla_f32 {
+
+// XLA CPU's exp for f32 (the Cephes polynomial it substitutes for llvm.exp): e^x = e^a * 2^n
+// with n = floor(x log2(e) + 1/2) clamped to [-127, 127] and e^a from a degree-7 polynomial;
+// relative error below 2^-22.5. Inputs are clamped to [-87.8, 88.8] as XLA does (2^-127 is 0).
+inline float CephesExp(float input) {
+  if (std::isnan(input)) return input;
+  const float x0 = std::fmin(std::fmax(input, -87.8f), 88.8f);
+  const float n = std::fmin(std::fmax(std::floor(x0 * 1.44269504088896341f + 0.5f), -127.0f), 127.0f);
+  float x = x0 - 0.693359375f * n;
+  x = x - -2.12194440e-4f * n;
+  float z = x * 1.9875691500e-4f + 1.3981999507e-3f;
+  for (float c : {8.3334519073e-3f, 4.1665795894e-2f, 1.6666665459e-1f, 5.0000001201e-1f}) {
+    z = z * x + c;
+  }
+  z = z * (x * x) + x;
+  z = 1.0f + z;
+  return n == -127.0f ? 0.0f : z * std::ldexp(1.0f, static_cast<int>(n));
+}
+
+// XLA's expm1 on f32: tanh(x/2) * (e^x + 1) for |x| < 0.5, e^x - 1 above, e^x by CephesExp.
+inline float Expm1(float x) {
+  const float exp_x = CephesExp(x);
+  if (std::fabs(x) < 0.5f) return std::tanh(x * 0.5f) * (exp_x + 1.0f);
+  return exp_x - 1.0f;
+}
+
+}  // namespace xpar::xla_f32
