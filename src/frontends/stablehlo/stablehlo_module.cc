@@ -110,6 +110,7 @@ Status Parser::ParseModuleOp(bool generic) {
       RETURN_IF_ERROR(Expect("{", "to open the module attributes"));
       RETURN_IF_ERROR(ParseAttrDict(&attrs));
     }
+    RETURN_IF_ERROR(ReadRoundTripMeshes(attrs));
     RETURN_IF_ERROR(body());
   }
   for (const auto& [k, v] : attrs) {
@@ -150,7 +151,10 @@ Status Parser::ParseFunc(bool generic) {
           AttrList arg_attrs;
           RETURN_IF_ERROR(ParseAttrDict(&arg_attrs));
           for (const auto& [k, v] : arg_attrs) {
-            if (k == "mhlo.sharding" || k == "sdy.sharding") arg_shardings.emplace_back(args.size(), v);
+            if (k == "mhlo.sharding" || k == "sdy.sharding" ||
+                (k == "mhlo.frontend_attributes" && RoundTripAttr(arg_attrs, "xla.sdy.sharding"))) {
+              arg_shardings.emplace_back(args.size(), v);
+            }
           }
         }
         RETURN_IF_ERROR(SkipLocation());
@@ -261,6 +265,7 @@ Status Parser::Assemble(Module* module) {
     if (!f) return Error(call.offset, fmt::format("call to undefined function '@{}'", call.callee));
     call.inst->mutable_called()[call.slot] = f->comp;
   }
+  RETURN_IF_ERROR(LowerRoundTripManuals());
   for (const Instruction* inst : manual_clone_calls_) {
     for (const Computation* callee : inst->called()) {
       if (callee) RETURN_IF_ERROR(CheckCopyIndependent(*this, *callee, inst->source_offset()));

@@ -48,6 +48,11 @@ Expected<std::vector<Instruction*>> Parser::BuildOp(Scope* scope, OpInfo* op) {
                             op->result_name);
     call->mutable_called().push_back(nullptr);
     calls_.push_back({call, 0, op->callee, op->offset});
+    if (const Attr* fa = op->Find("mhlo.frontend_attributes")) {  // the 2024 Shardy round trip
+      for (const auto& [k, v] : fa->dict) {
+        if (v.kind == Attr::Kind::kString) call->mutable_frontend_attributes().emplace_back(k, v.s);
+      }
+    }
     return Unpack(scope->comp, call, op->num_results, op->offset);
   }
   if (dialect == "ccl") return BuildCcl(scope, op);

@@ -124,12 +124,11 @@ Expected<std::vector<Instruction*>> Parser::BuildCustomCall(Scope* scope, OpInfo
   std::string target = op->callee;
   if (const Attr* t = op->Find("call_target_name")) target = t->s;
   if (target.empty()) return Error(op->offset, "custom_call without a target");
-  if (target.starts_with("xla.sdy.")) {
-    return Unsupported(op->offset, fmt::format(
-        "'{}' belongs to the Shardy round-trip form of JAX's 2025 serialized exports "
-        "(xla.sdy.GlobalToLocalShape / manual_computation_body / LocalToGlobalShape), which xpar "
-        "does not read; export with a JAX that writes sdy.manual_computation",
-        target));
+  if (std::string_view rt = RoundTripTarget(target); rt.starts_with("xla.sdy.")) {
+    if (rt != "xla.sdy.GlobalToLocalShape" && rt != "xla.sdy.LocalToGlobalShape") {
+      return BuildRoundTripCall(scope, op, rt);
+    }
+    target = std::string(rt);  // read with its call once every function is (Assemble)
   }
   Shape shape = ResultShape(*op);
   if (target == "check.eq" && op->num_results == 0) shape = Shape::Scalar(PrimitiveType::kPred);
@@ -170,6 +169,7 @@ Expected<std::vector<Instruction*>> Parser::BuildCustomCall(Scope* scope, OpInfo
     }
   }
   if (target.starts_with("check.")) at.has_side_effect = true;
+  if (target == "xla.sdy.LocalToGlobalShape") round_trip_outs_.emplace_back(inst, scope->comp);
   int64_t n = op->num_results;
   if (n == 0) return std::vector<Instruction*>{};
   return Unpack(scope->comp, inst, n, op->offset);

@@ -393,6 +393,14 @@ Status Parser::ParseStatement(Scope* scope, Region* region, bool* terminated) {
   }
   const Attr* sharding = op.Find("mhlo.sharding");
   if (!sharding) sharding = op.Find("sdy.sharding");
+  if (RoundTripAttr(op.attrs, "xla.sdy.sharding")) {
+    std::string target = op.callee;
+    if (const Attr* t = op.Find("call_target_name")) target = t->s;
+    // xla.sdy.* custom calls read their own; elsewhere the Shardy text is the sharding.
+    if (op.mnemonic != "custom_call" || !RoundTripTarget(target).starts_with("xla.sdy.")) {
+      sharding = op.Find("mhlo.frontend_attributes");
+    }
+  }
   if (sharding && !values.empty()) {
     // One result: its instruction; several: the tuple-shaped op their get-tuple-elements read.
     Instruction* target = values[0];

@@ -217,7 +217,37 @@ class Parser {
     std::vector<bool> manual;           // per mesh axis
   };
   Status ReadManualSpec(const OpInfo& op, ManualSpec* spec);
+  Status SetManualMesh(std::string_view name, int64_t at, ManualSpec* spec) const;
+  // A manual body: its computation, argument types (per-device blocks) and returned values.
+  struct ManualBody {
+    const Computation* comp = nullptr;
+    std::vector<Shape> arg_types;
+    std::vector<Instruction*> returned;
+  };
+  // The global meaning of `body` on `operands`, built into `comp`: its results. `lowered`
+  // collects the reductions of the collectives lowered away.
+  Expected<std::vector<Instruction*>> LowerManual(
+      Computation* comp, const std::vector<Instruction*>& operands, const ManualBody& body,
+      const std::vector<Shape>& result_types, const ManualSpec& spec, int64_t at,
+      const std::string& result_name, std::vector<const Computation*>* lowered);
   void DropInlinedBody(Computation* body, const std::vector<const Computation*>& lowered);
+  // stablehlo_shardy_round_trip.cc: Shardy text in `mhlo.frontend_attributes` strings and the
+  // xla.sdy.* custom calls (the form XLA writes when Shardy shardings travel through HLO).
+  // `xla.sdy.<key>` of the `mhlo.frontend_attributes` in `attrs`; null when absent.
+  static const Attr* RoundTripAttr(const AttrList& attrs, std::string_view key);
+  // The custom-call target without the `local_` prefix of XLA's test files.
+  static std::string_view RoundTripTarget(std::string_view target);
+  std::unique_ptr<Parser> RoundTripParser(std::string_view key, std::string_view text) const;
+  // `inner` (an error in the text of `key`) located at `at` of this file.
+  Status RoundTripError(int64_t at, std::string_view key, const Status& inner) const;
+  Status ReadRoundTripMeshes(const AttrList& module_attrs);
+  Expected<HloSharding> ReadRoundTripSharding(const Attr& text, const Shape& shape);
+  Expected<std::vector<Instruction*>> BuildRoundTripCall(Scope* scope, OpInfo* op,
+                                                         std::string_view target);
+  // Every GlobalToLocalShape -> call -> LocalToGlobalShape triple as its global meaning (in
+  // Assemble, once the calls are resolved).
+  Status LowerRoundTripManuals();
+  Status LowerRoundTripManual(Computation* comp, Instruction* local_to_global);
   // stablehlo_tensor_arith*.cc: the arith and tensor ops of torch-mlir/ByteIR output.
   Status ParsePrettyArith(Scope* scope, OpInfo* op);
   Status ParsePrettyTensor(Scope* scope, OpInfo* op);
@@ -270,6 +300,8 @@ class Parser {
   // Copies of manual-computation body calls to functions defined later: once resolved, their
   // callees must be free of collectives and device ids (stablehlo_shardy_manual.h).
   std::vector<Instruction*> manual_clone_calls_;
+  // The xla.sdy.LocalToGlobalShape custom calls read, with their computations.
+  std::vector<std::pair<Instruction*, Computation*>> round_trip_outs_;
   std::vector<std::pair<std::string, std::string>> module_attrs_;
   std::unordered_map<std::string, Shape> type_aliases_;  // `!tuple = tuple<...>`
   std::unordered_map<std::string, SdyMesh> sdy_meshes_;  // `sdy.mesh @name = <...>`

@@ -7,7 +7,8 @@
 // Sub-axes ("x":(1)2, the major half of "x"=4) cut their axis into factors, each a mesh axis of
 // its own for that sharding: <@m, [{"x":(2)2}]> on ["x"=4] is {devices=[2,2]<=[2,2]T(1,0)
 // last_tile_dim_replicate}. Open dimensions (`?`) and priorities (`p0`) are accepted and
-// ignored: xpar keeps the given axes as the user's choice.
+// ignored: xpar keeps the given axes as the user's choice. Unreduced axes (a pending partial
+// sum, `unreduced={"y"}`) are read as replicated: HLO shardings cannot ask for a partial sum.
 #include <algorithm>
 #include <numeric>
 
@@ -293,13 +294,18 @@ Expected<Parser::SdySharding> Parser::ParseSdySharding(int64_t rank, SdyMesh* in
     if (key.Is("replicated")) {
       RETURN_IF_ERROR(ParseSdyAxisSet(*mesh, &replicated, false));
     } else if (key.Is("unreduced")) {
-      return Unsupported(key.offset, "Shardy unreduced axes are not supported by xpar");
+      // A pending sum over these axes: the same global value, which an HLO sharding leaves
+      // replicated over them (the sum is then resolved at this value, not at the later
+      // sdy.all_reduce).
+      RETURN_IF_ERROR(ParseSdyAxisSet(*mesh, &replicated, false));
     } else {
       return Error(key.offset, fmt::format("unknown Shardy sharding field '{}'", key.text));
     }
   }
   RETURN_IF_ERROR(Expect(">", "to close the Shardy sharding"));
-  if (rank >= 0 && static_cast<int64_t>(dims.size()) != rank) {
+  // A mesh without axes (maximal, `<@maximal, []>`) may leave the dimensions out.
+  if (rank >= 0 && static_cast<int64_t>(dims.size()) != rank &&
+      !(dims.empty() && mesh->axes.empty())) {
     return Error(open, fmt::format("the sharding has {} dimension(s); the tensor has rank {}",
                                    dims.size(), rank));
   }

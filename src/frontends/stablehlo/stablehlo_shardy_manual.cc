@@ -414,29 +414,34 @@ Status Parser::ReadManualSpec(const OpInfo& op, ManualSpec* spec) {
   if (const Attr* a = op.Find("out_shardings")) {
     ASSIGN_OR_RETURN(spec->outs, ReadSdyShardingList(*a, op.result_types, &spec->inline_meshes));
   }
-  const SdyMesh* mesh = nullptr;
-  for (const auto* list : {&spec->ins, &spec->outs}) {
-    for (const SdySharding& s : *list) {
-      if (mesh && (mesh->axes != s.mesh->axes || mesh->sizes != s.mesh->sizes ||
-                   mesh->device_ids != s.mesh->device_ids)) {
-        return Unsupported(op.offset,
-                           fmt::format("'{}' uses shardings over different meshes", op.name));
-      }
-      mesh = s.mesh;
-    }
-  }
+  RETURN_IF_ERROR(SetManualMesh(op.name, op.offset, spec));
   const Attr* axes = op.Find("manual_axes");
   if (op.mnemonic == "manual_computation" && (!axes || spec->ins.size() != in_shapes.size() ||
                                               spec->outs.size() != op.result_types.size())) {
     return Error(op.offset,
                  "sdy.manual_computation needs in_shardings, out_shardings and manual_axes");
   }
-  if (mesh) spec->mesh = *mesh;
-  if (axes && mesh) {
-    ASSIGN_OR_RETURN(spec->manual, ReadManualAxes(*axes, *mesh));
+  if (axes && !spec->mesh.axes.empty()) {
+    ASSIGN_OR_RETURN(spec->manual, ReadManualAxes(*axes, spec->mesh));
   } else {
     spec->manual.assign(spec->mesh.axes.size(), false);
   }
+  return Status::Ok();
+}
+
+// The one mesh of every sharding in `spec` (none: an empty mesh).
+Status Parser::SetManualMesh(std::string_view name, int64_t at, ManualSpec* spec) const {
+  const SdyMesh* mesh = nullptr;
+  for (const auto* list : {&spec->ins, &spec->outs}) {
+    for (const SdySharding& s : *list) {
+      if (mesh && (mesh->axes != s.mesh->axes || mesh->sizes != s.mesh->sizes ||
+                   mesh->device_ids != s.mesh->device_ids)) {
+        return Unsupported(at, fmt::format("'{}' uses shardings over different meshes", name));
+      }
+      mesh = s.mesh;
+    }
+  }
+  if (mesh) spec->mesh = *mesh;
   return Status::Ok();
 }
 
@@ -463,7 +468,6 @@ Expected<std::vector<Instruction*>> Parser::BuildManualComputation(Scope* scope,
   Region& body = op->regions[0];
   ManualSpec spec;
   RETURN_IF_ERROR(ReadManualSpec(*op, &spec));
-  ManualCopies copies(spec.mesh, spec.manual);
   if (body.arg_types.size() != op->operands.size() ||
       body.returned.size() != op->result_types.size()) {
     return Error(at, fmt::format("'{}' has {} operand(s) and {} result(s); its body takes {} and "
@@ -471,10 +475,24 @@ Expected<std::vector<Instruction*>> Parser::BuildManualComputation(Scope* scope,
                                  op->name, op->operands.size(), op->result_types.size(),
                                  body.arg_types.size(), body.returned.size()));
   }
-  Computation* comp = scope->comp;
+  std::vector<const Computation*> lowered;
+  ASSIGN_OR_RETURN(std::vector<Instruction*> results,
+                   LowerManual(scope->comp, op->operands, ManualBody{body.comp, body.arg_types,
+                                                                     body.returned},
+                               op->result_types, spec, at, op->result_name, &lowered));
+  DropInlinedBody(body.comp, lowered);
+  body.comp = nullptr;
+  return results;
+}
+
+Expected<std::vector<Instruction*>> Parser::LowerManual(
+    Computation* comp, const std::vector<Instruction*>& operands, const ManualBody& body,
+    const std::vector<Shape>& result_types, const ManualSpec& spec, int64_t at,
+    const std::string& result_name, std::vector<const Computation*>* lowered) {
+  ManualCopies copies(spec.mesh, spec.manual);
   std::unordered_map<const Instruction*, CopyValues> values;
-  for (size_t i = 0; i < op->operands.size(); ++i) {
-    Instruction* x = op->operands[i];
+  for (size_t i = 0; i < operands.size(); ++i) {
+    Instruction* x = operands[i];
     CopyValues v{{x}};
     if (!spec.ins.empty()) {
       x = Annotate(*this, comp, x, spec.ins[i], at, "manual_in");
@@ -485,8 +503,7 @@ Expected<std::vector<Instruction*>> Parser::BuildManualComputation(Scope* scope,
     }
     values[body.comp->parameters()[i]] = std::move(v);
   }
-  std::vector<const Computation*> lowered;
-  RETURN_IF_ERROR(CloneBody(*this, comp, *body.comp, copies, &values, &lowered));
+  RETURN_IF_ERROR(CloneBody(*this, comp, *body.comp, copies, &values, lowered));
   std::vector<Instruction*> results;
   for (size_t j = 0; j < body.returned.size(); ++j) {
     const CopyValues& blocks = values.at(body.returned[j]);
@@ -495,11 +512,9 @@ Expected<std::vector<Instruction*>> Parser::BuildManualComputation(Scope* scope,
       continue;
     }
     ASSIGN_OR_RETURN(Instruction * full, AssembleResult(*this, comp, blocks, spec.outs[j], copies,
-                                                        op->result_types[j], j, at));
-    results.push_back(Annotate(*this, comp, full, spec.outs[j], at, op->result_name));
+                                                        result_types[j], j, at));
+    results.push_back(Annotate(*this, comp, full, spec.outs[j], at, result_name));
   }
-  DropInlinedBody(body.comp, lowered);
-  body.comp = nullptr;
   return results;
 }
 

@@ -1,20 +1,22 @@
 // Shardy ops as instructions: sharding_constraint and reshard become HLO's `Sharding`
 // custom-call (the form XLA's exporter writes, honoured by xpar's planner and partitioner);
 // propagation_barrier and data_flow_edge pass their operand through; manual_computation and
-// named_computation are in stablehlo_shardy_manual.cc; the explicit collectives that only
-// reshard (all_gather, all_slice, all_to_all, collective_permute) are Sharding annotations.
+// named_computation are in stablehlo_shardy_manual.cc; the explicit collectives are Sharding
+// annotations (their global value is their operand's).
 #include "frontends/hlo/hlo_parser.h"
 #include "frontends/stablehlo/stablehlo_parser_impl.h"
 
 namespace xpar::mlir {
 namespace {
 
-// Shardy's explicit collectives that only move data between shardings (the global value is
-// unchanged): `sdy.all_gather [{"x"}, {}] %v out_sharding=<...>`, all_slice, all_to_all,
-// collective_permute. They become a `Sharding` annotation with out_sharding. all_reduce and
-// reduce_scatter act on unreduced axes, which xpar does not support.
+// Shardy's explicit collectives: `sdy.all_gather [{"x"}, {}] %v out_sharding=<...>`, all_slice,
+// all_to_all, collective_permute move data between shardings; `sdy.all_reduce {"y"} %v
+// out_sharding=<...>` and reduce_scatter sum the pending partial values of unreduced axes. In
+// the global program xpar reads, each leaves the value as it is (a tensor with unreduced axes
+// already means the full sum), so each becomes a `Sharding` annotation with out_sharding.
 bool IsResharding(std::string_view m) {
-  return m == "all_gather" || m == "all_slice" || m == "all_to_all" || m == "collective_permute";
+  return m == "all_gather" || m == "all_slice" || m == "all_to_all" || m == "collective_permute" ||
+         m == "all_reduce" || m == "reduce_scatter";
 }
 
 bool IsPassThroughSdyOp(std::string_view m) {
@@ -23,9 +25,17 @@ bool IsPassThroughSdyOp(std::string_view m) {
 
 }  // namespace
 
-// `mhlo.sharding = "{devices=[2,1]0,1}"` (HLO annotation text) or `sdy.sharding =
-// #sdy.sharding<...>` / `#sdy.sharding_per_value<[...]>`.
+// `mhlo.sharding = "{devices=[2,1]0,1}"` (HLO annotation text), `sdy.sharding =
+// #sdy.sharding<...>` / `#sdy.sharding_per_value<[...]>`, or the round-trip form's
+// `mhlo.frontend_attributes = {xla.sdy.sharding = "#sdy.sharding..."}`.
 Status Parser::SetSharding(Instruction* inst, const Attr& attr) {
+  if (attr.kind == Attr::Kind::kDict) {  // mhlo.frontend_attributes = {xla.sdy.sharding = "..."}
+    const Attr* text = attr.Find("xla.sdy.sharding");
+    if (!text) return Error(attr.offset, "mhlo.frontend_attributes without xla.sdy.sharding");
+    ASSIGN_OR_RETURN(HloSharding s, ReadRoundTripSharding(*text, inst->shape()));
+    inst->set_sharding(std::move(s));
+    return Status::Ok();
+  }
   if (attr.kind == Attr::Kind::kDialect && attr.s.starts_with("sdy.")) {
     ASSIGN_OR_RETURN(HloSharding s, ReadSdyAttr(attr, inst->shape()));
     inst->set_sharding(std::move(s));
@@ -51,12 +61,16 @@ Status Parser::ParsePrettySdy(Scope* scope, OpInfo* op) {
     return Unsupported(op->offset,
                        fmt::format("Shardy op '{}' is not supported by xpar", op->name));
   }
-  if (IsResharding(m) && lex_.Peek().Is("[")) {  // the axes moved: implied by out_sharding
+  // The axes moved or reduced (`[{"x"}, {}]`, all_reduce's `{"y"}`): implied by out_sharding.
+  if (IsResharding(m) && (lex_.Peek().Is("[") || lex_.Peek().Is("{"))) {
     Token open = lex_.Next();
+    const std::string_view close = open.Is("[") ? "]" : "}";
     for (int depth = 1; depth > 0;) {
       Token t = lex_.Next();
-      if (t.kind == Tok::kEof) return Error(open.offset, "unterminated '[' in a Shardy op");
-      depth += t.Is("[") ? 1 : t.Is("]") ? -1 : 0;
+      if (t.kind == Tok::kEof) {
+        return Error(open.offset, fmt::format("unterminated '{}' in a Shardy op", open.text));
+      }
+      depth += t.Is(open.text) ? 1 : t.Is(close) ? -1 : 0;
     }
   }
   RETURN_IF_ERROR(ParseOperands(scope, op));
@@ -117,7 +131,10 @@ Status Parser::ApplyResultShardings(Region* body, const std::vector<AttrList>& r
   for (size_t i = 0; i < result_attrs.size() && i < body->returned.size(); ++i) {
     const Attr* attr = nullptr;
     for (const auto& [k, v] : result_attrs[i]) {
-      if (k == "mhlo.sharding" || k == "sdy.sharding") attr = &v;
+      if (k == "mhlo.sharding" || k == "sdy.sharding" ||
+          (k == "mhlo.frontend_attributes" && RoundTripAttr(result_attrs[i], "xla.sdy.sharding"))) {
+        attr = &v;
+      }
     }
     if (!attr) continue;
     Instruction* value = body->returned[i];
