@@ -92,6 +92,21 @@ CASES = {
         [ 0.5096959 , -0.31399366,  0.60193473,  0.5284817 ],
         [-0.3898877 , -0.16322279,  0.72382   , -0.5453722 ]]],
       dtype=float32))),
+    # shardy_sharding_ops_with_different_meshes.py, data_2025_02_12 and data_2025_04_14: the
+    # same shard_map in Shardy's round-trip form (xla.sdy.* custom calls and frontend
+    # attributes; the shardings on the call in 2025_02_12, on the custom calls too in 2025_04_14)
+    "shardy_sharding_ops_with_different_meshes_2025_02_12.mlir": dict(
+        kind="exact",
+        inputs=(array([[0., 1., 2., 3.],
+       [4., 5., 6., 7.]], dtype=float32),),
+        expected_outputs=(array([[4., 5., 6., 7.],
+       [0., 1., 2., 3.]], dtype=float32),)),
+    "shardy_sharding_ops_with_different_meshes_2025_04_14.mlir": dict(
+        kind="exact",
+        inputs=(array([[0., 1., 2., 3.],
+       [4., 5., 6., 7.]], dtype=float32),),
+        expected_outputs=(array([[4., 5., 6., 7.],
+       [0., 1., 2., 3.]], dtype=float32),)),
     # shardy_sharding_ops_with_different_meshes.py, data_2025_06_30 (a shard_map with a
     # ppermute, as sdy.manual_computation; JAX ran it on 2 devices)
     "shardy_sharding_ops_with_different_meshes_2025_06_30.mlir": dict(

@@ -132,8 +132,14 @@ std::string_view Parser::RoundTripTarget(std::string_view target) {
 
 // A parser of the Shardy text `text` (the value of `key`), which knows the meshes read so far.
 std::unique_ptr<Parser> Parser::RoundTripParser(std::string_view key, std::string_view text) const {
-  auto sub =
-      std::make_unique<Parser>(std::make_shared<SourceText>(std::string(key), std::string(text)));
+  // JAX's exports of early 2025 escaped the Shardy text twice (`[\\\22a\\\22=2]` in the file,
+  // `[\"a\"=2]` once read): a backslash never belongs to Shardy text, so one more level is undone.
+  std::string plain;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\\' && i + 1 < text.size()) ++i;
+    plain.push_back(text[i]);
+  }
+  auto sub = std::make_unique<Parser>(std::make_shared<SourceText>(std::string(key), plain));
   sub->sdy_meshes_ = sdy_meshes_;
   return sub;
 }
@@ -295,7 +301,8 @@ int64_t ResultIndex(const Instruction* v, const Instruction* producer) {
   return v == producer ? 0 : v->attrs().tuple_index;
 }
 
-Expected<ShardMapParts> FindShardMapParts(const Parser& p, Instruction* l) {
+Expected<ShardMapParts> FindShardMapParts(const Parser& p, Instruction* l,
+                                          const Computation* comp) {
   auto form = [&](std::string_view what) {
     return p.Unsupported(l->source_offset(),
                          fmt::format("xla.sdy.LocalToGlobalShape: {}; xpar reads the form "
@@ -312,6 +319,7 @@ Expected<ShardMapParts> FindShardMapParts(const Parser& p, Instruction* l) {
     parts.call = const_cast<Instruction*>(k);
   }
   if (!parts.call || !parts.call->called()[0]) return form("it has no operand");
+  if (parts.call->called()[0] == comp) return form("the body is the function that calls it");
   for (const Instruction* o : parts.call->operands()) {
     const Instruction* g = Producer(o);
     if (!IsCustomCall(g, kGlobalToLocal) || (parts.g && g != parts.g)) {
@@ -319,6 +327,9 @@ Expected<ShardMapParts> FindShardMapParts(const Parser& p, Instruction* l) {
     }
     parts.g = const_cast<Instruction*>(g);
     parts.in_index.push_back(ResultIndex(o, g));
+    if (parts.in_index.back() >= g->operand_count()) {
+      return form("xla.sdy.GlobalToLocalShape has more results than operands");
+    }
     parts.globals.push_back(g->operand(parts.in_index.back()));
   }
   const Instruction* root = parts.call->called()[0]->root();
@@ -332,6 +343,10 @@ Expected<ShardMapParts> FindShardMapParts(const Parser& p, Instruction* l) {
     parts.returned.push_back(returned[t]);
   }
   const bool one = l->operand_count() == 1 && !l->shape().IsTuple();
+  if (!one && (!l->shape().IsTuple() ||
+               l->shape().tuple_shapes().size() != static_cast<size_t>(l->operand_count()))) {
+    return form("it has not one result per operand");
+  }
   for (int64_t i = 0; i < l->operand_count(); ++i) {
     parts.result_types.push_back(one ? l->shape() : l->shape().tuple_shape(i));
   }
@@ -387,7 +402,7 @@ Status Parser::LowerRoundTripManuals() {
 
 Status Parser::LowerRoundTripManual(Computation* comp, Instruction* l) {
   const int64_t at = l->source_offset();
-  ASSIGN_OR_RETURN(ShardMapParts parts, FindShardMapParts(*this, l));
+  ASSIGN_OR_RETURN(ShardMapParts parts, FindShardMapParts(*this, l, comp));
   RoundTripSpec spec;
   RETURN_IF_ERROR(ReadShardMapSpec(*this, parts, *l, &spec));
   Computation* body = parts.call->called()[0];
