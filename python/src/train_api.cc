@@ -8,6 +8,7 @@
 #include "api.h"
 #include "autodiff/clone.h"
 #include "driver/train.h"
+#include "driver/train_pipeline.h"
 #include "errors.h"
 #include "runtime/mpi/mpi_runtime.h"
 
@@ -47,7 +48,7 @@ std::function<void(const std::string&)> LineSink(const py::object& fn) {
 }
 
 struct TrainerHandle {
-  std::unique_ptr<train::Trainer> trainer;
+  std::unique_ptr<train::TrainLoop> trainer;  // Trainer, or PipelinedTrainer (stages > 0)
 };
 
 // `module` (an xpar.Module's handle) or options.model (a path) is the model; `data` and
@@ -62,17 +63,21 @@ TrainerHandle MakeTrainer(const ModuleHandle* module, train::TrainOptions option
   if (!inputs.is_none()) options.input_arrays = TensorsOf(inputs.cast<py::dict>(), "inputs");
   options.log = LineSink(log);
   options.warn = LineSink(warn);
-  Expected<std::unique_ptr<train::Trainer>> t = [&]() -> Expected<std::unique_ptr<train::Trainer>> {
+  Expected<std::unique_ptr<train::TrainLoop>> t =
+      [&]() -> Expected<std::unique_ptr<train::TrainLoop>> {
     if (module == nullptr) {
       py::gil_scoped_release release;
-      return train::Trainer::Create(std::move(options));
+      RETURN_IF_ERROR(train::CheckOptions(options));
+      ASSIGN_OR_RETURN(LoadedModel model,
+                       LoadModel(options.model, {options.inputs, options.input_shapes}));
+      return train::MakeTrainLoop(std::move(options), std::move(model));
     }
     // The trainer may consume its model: a copy leaves the Python object as it was.
     ASSIGN_OR_RETURN(std::unique_ptr<Module> copy, autodiff::CloneModule(*module->model->module));
     LoadedModel model{std::move(copy), module->model->stored};
     if (options.model.empty()) options.model = module->origin;
     py::gil_scoped_release release;
-    return train::Trainer::Create(std::move(options), std::move(model));
+    return train::MakeTrainLoop(std::move(options), std::move(model));
   }();
   return TrainerHandle{Unwrap(std::move(t))};
 }
@@ -133,7 +138,11 @@ void BindOptions(py::module_& m) {
       .def_readwrite("data_parallel", &O::data_parallel)
       .def_readwrite("shard_parameters", &O::shard_parameters)
       .def_readwrite("input_shapes", &O::input_shapes)
-      .def_readwrite("quiet", &O::quiet);
+      .def_readwrite("quiet", &O::quiet)
+      .def_readwrite("stages", &O::stages)
+      .def_readwrite("microbatches", &O::microbatches)
+      .def_readwrite("schedule", &O::schedule)
+      .def_readwrite("remat", &O::remat);
 }
 
 }  // namespace

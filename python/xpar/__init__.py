@@ -295,7 +295,8 @@ def train(model, mesh=None, steps=20, optimizer="adamw", lr=1e-3, momentum=0.9,
           data=None, inputs=None, seed=0, check=False, rtol=1e-4, callback=None,
           checkpoint_dir=None, checkpoint_every=0, resume=False, plan_file=None, save_plan=None,
           cluster="dgx-a100", memory=None, data_parallel=False, shard_parameters=False,
-          plan_time_limit=10.0, input_shapes=None, verbose=False):
+          plan_time_limit=10.0, input_shapes=None, stages=0, microbatches=1, schedule="1f1b",
+          remat=None, verbose=False):
     """Trains `model` on `mesh` (e.g. (2, 2); None: one device) as `xpar train` does, with
     each simulated device (a thread) keeping its shards of the weights and optimizer state
     between steps, and returns a TrainResult (the trained parameters as NumPy arrays and the
@@ -320,12 +321,20 @@ def train(model, mesh=None, steps=20, optimizer="adamw", lr=1e-3, momentum=0.9,
     same plan, bit-identically to an uninterrupted run.
     plan_file / save_plan: apply / write the plan JSON; cluster, memory, data_parallel,
     shard_parameters, plan_time_limit steer the planner as `xpar train`'s flags do.
+    stages=S (> 0) trains a forward + loss as a pipeline of S stages on submeshes of `mesh`
+    (`xpar train --stages`): each step takes `microbatches` batches of the model's batch
+    (data: steps x microbatches x batch rows), runs them through the stages by `schedule`
+    ("1f1b" or "gpipe"), averages loss and gradients, and each stage's optimizer updates the
+    weights it holds; remat ("auto", "none", "all"; None: auto with memory, else none) lets the
+    planner recompute layers' activations. Checkpoints are then one file with every tensor.
     verbose=True prints the plan and the planner's progress. Errors raise xpar.Error."""
     options = _train_options(mesh, steps, optimizer, lr, momentum, weight_decay, clip_norm,
                              loss_scale, loss_index, weights, seed, check, rtol, checkpoint_dir,
                              checkpoint_every, resume, plan_file, save_plan, cluster, memory,
                              data_parallel, shard_parameters, plan_time_limit, input_shapes,
                              verbose)
+    options.stages, options.microbatches = int(stages), int(microbatches)
+    options.schedule, options.remat = str(schedule), "" if remat is None else str(remat)
     data_arrays = input_arrays = None
     if isinstance(data, (str, os.PathLike)):
         options.data = str(data)

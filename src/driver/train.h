@@ -56,7 +56,7 @@ struct TrainOptions {
   bool shard_parameters = false;    // planner: ZeRO-3 style, weights and state split too
   std::vector<std::string> input_shapes;  // a .pt file's, when it records none
   bool quiet = false;               // no planner progress on `warn`
-  // Pipeline parallelism (the CLI's TrainPipelined; Trainer refuses stages > 0).
+  // Pipeline parallelism (PipelinedTrainer; Trainer refuses stages > 0).
   int64_t stages = 0;
   int64_t microbatches = 1;
   std::string schedule = "1f1b";
@@ -190,8 +190,25 @@ struct StepReport {
   bool checkpoint_written = false;  // a checkpoint after this step is in checkpoint_dir
 };
 
+// A training run, one step per Step(): Trainer (one SPMD step on the whole mesh) or
+// PipelinedTrainer (driver/train_pipeline.h: options.stages > 0).
+class TrainLoop {
+ public:
+  virtual ~TrainLoop() = default;
+  virtual bool done() const = 0;
+  virtual int64_t first_step() const = 0;  // 0, or the resumed checkpoint's step
+  virtual Expected<StepReport> Step() = 0;
+  // The carried values now, full, in program().carried's order (threads only).
+  virtual Expected<std::vector<NamedTensor>> CarriedValues() const = 0;
+  virtual const TrainProgram& program() const = 0;
+  virtual int64_t num_devices() const = 0;
+};
+
+// Trainer or PipelinedTrainer, by options.stages; `model` may move into it.
+Expected<std::unique_ptr<TrainLoop>> MakeTrainLoop(TrainOptions options, LoadedModel model);
+
 // Checks, loads, prepares, plans and places a model, then runs its steps one by one.
-class Trainer {
+class Trainer : public TrainLoop {
  public:
   // Loads options.model (a path).
   static Expected<std::unique_ptr<Trainer>> Create(TrainOptions options);
@@ -199,18 +216,18 @@ class Trainer {
   // names it.
   static Expected<std::unique_ptr<Trainer>> Create(TrainOptions options, LoadedModel model);
 
-  bool done() const { return next_step_ >= options_.steps; }
-  int64_t first_step() const { return first_step_; }  // 0, or the resumed checkpoint's step
+  bool done() const override { return next_step_ >= options_.steps; }
+  int64_t first_step() const override { return first_step_; }
   // Runs step next_step() + 1 (its data, the check, a due checkpoint).
-  Expected<StepReport> Step();
+  Expected<StepReport> Step() override;
   int64_t next_step() const { return next_step_; }
 
   // The carried values now, full and named: weights, then or among them optimizer state
   // (Carried::is_state); threads only.
-  Expected<std::vector<NamedTensor>> CarriedValues() const;
-  const TrainProgram& program() const { return program_; }
+  Expected<std::vector<NamedTensor>> CarriedValues() const override;
+  const TrainProgram& program() const override { return program_; }
   const TrainOptions& options() const { return options_; }
-  int64_t num_devices() const { return exec_->num_devices(); }
+  int64_t num_devices() const override { return exec_->num_devices(); }
   bool is_root() const { return exec_->is_root(); }
 
  private:

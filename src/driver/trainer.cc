@@ -34,8 +34,8 @@ Expected<std::unique_ptr<Trainer>> Trainer::Create(TrainOptions options) {
 Expected<std::unique_ptr<Trainer>> Trainer::Create(TrainOptions options, LoadedModel model) {
   RETURN_IF_ERROR(CheckOptions(options));
   if (options.stages > 0) {
-    return Unimplemented("pipelined training (--stages) runs in the CLI only (xpar train "
-                         "--stages), not through the training library");
+    return InvalidArgument("--stages: a pipelined run is a PipelinedTrainer "
+                           "(driver/train_pipeline.h; MakeTrainLoop picks it), not a Trainer");
   }
   std::unique_ptr<Trainer> t(new Trainer());
   t->options_ = std::move(options);

@@ -10,6 +10,7 @@
 #include "cli_util.h"
 #include "cmd_train.h"
 #include "commands.h"
+#include "runtime/interpreter/collective_hub.h"
 #include "runtime/mpi/mpi_runtime.h"
 
 namespace xpar {
@@ -60,17 +61,11 @@ int TrainSpmd(const TrainArgs& args) {
   return failed > 0 ? 1 : 0;
 }
 
-// --stages: the step prepared by the library, pipelined by TrainPipelined.
+// --stages: the pipelined trainer (threads), or the ranks' loop under mpirun.
 int TrainStages(const TrainArgs& args) {
   auto model = LoadModel(args.model, {args.inputs, args.input_shapes});
   if (!model.ok()) return ReportError("train", model.status());
-  auto program = train::PrepareProgram(args, *model);
-  if (!program.ok()) return ReportError("train", program.status());
-  auto values = train::InitialValues(args, *program, model->stored);
-  if (!values.ok()) return ReportError("train", values.status());
-  auto data = train::DataSource::Open(args, *program);
-  if (!data.ok()) return ReportError("train", data.status());
-  return train::TrainPipelined(args, *program, *values, *data);
+  return train::TrainPipelined(args, std::move(*model));
 }
 
 int Train(TrainArgs args) {
@@ -154,7 +149,19 @@ void RegisterTrainCommand(CLI::App& app) {
                   "stashing them: auto (only where a stage does not fit --memory; the default "
                   "with --memory), none (the default without), all")
       ->check(CLI::IsMember({"auto", "none", "all"}));
-  cmd->callback([a] { std::exit(Train(*a)); });
+  // Process-wide (the collectives' and the pipeline's waits read it), so not a TrainOptions field.
+  auto timeout_s = std::make_shared<double>(
+      std::chrono::duration<double>(kDefaultCollectiveTimeout).count());
+  cmd->add_option("--collective-timeout", *timeout_s,
+                  "Seconds a device (thread or MPI rank) waits in a collective, or a pipeline "
+                  "stage for another's values, before the whole run stops with an error naming "
+                  "the rank or stage and the operation (0: wait forever)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  cmd->callback([a, timeout_s] {
+    SetCollectiveTimeout(std::chrono::milliseconds(static_cast<int64_t>(*timeout_s * 1e3)));
+    std::exit(Train(*a));
+  });
 }
 
 }  // namespace xpar

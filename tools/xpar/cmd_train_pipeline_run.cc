@@ -1,8 +1,9 @@
-// `xpar train --stages`: the steps, on threads (Pipeline::Run, one process) or under mpirun
-// (MpiPipeline, one rank per device): each step runs the pipeline, averages loss and gradients
-// over the microbatches, and runs each stage's optimizer; --check compares every step's loss with
-// one device; checkpoints hold every weight and optimizer state tensor whole (one file) with the
-// plan, so --resume partitions identically and continues bit-identically.
+// `xpar train --stages`: the steps, on threads (PipelinedTrainer, driver/train_pipeline.h) or
+// under mpirun (MpiPipeline, one rank per device, this file): each step runs the pipeline,
+// averages loss and gradients over the microbatches, and runs each stage's optimizer; --check
+// compares every step's loss with one device; checkpoints hold every weight and optimizer state
+// tensor whole (one file) with the plan, so --resume partitions identically and continues
+// bit-identically.
 //
 // Under mpirun rank 0 plans and sends the plan (JSON) to the others; each rank compiles and
 // runs only its stage. After the optimizers, each weight goes from the stage that updates it to
@@ -15,8 +16,10 @@
 #include <limits>
 #include <numeric>
 
+#include "autodiff/clone.h"
 #include "cli_util.h"
-#include "cmd_train_pipeline.h"
+#include "cmd_train.h"
+#include "driver/train_pipeline.h"
 #include "runtime/mpi/mpi_chunked.h"
 #include "runtime/mpi/mpi_runtime.h"
 #include "runtime/mpi/mpi_wait.h"
@@ -28,142 +31,16 @@ namespace {
 
 using namespace pipelined;  // NOLINT: this file is the loop over pipelined's pieces
 
-Expected<std::optional<Checkpoint>> ReadResume(const TrainArgs& args) {
-  if (args.resume.empty()) return std::optional<Checkpoint>();
-  ASSIGN_OR_RETURN(Checkpoint c, ReadCheckpoint(args.resume));
-  const nlohmann::json& t = c.trainer;
-  if (c.mesh != args.mesh) {
-    return InvalidArgument("{}: the checkpoint was written on mesh {}, not --mesh {}", args.resume,
-                           c.mesh, args.mesh);
-  }
-  if (!t.contains("pipeline_plan") || c.ranks.size() != 1) {
-    return InvalidArgument("{}: not a checkpoint of a pipelined run (--stages)", args.resume);
-  }
-  if (t.value("stages", int64_t{0}) != args.stages ||
-      t.value("microbatches", int64_t{0}) != args.microbatches ||
-      t.value("schedule", "") != args.schedule) {
-    return InvalidArgument(
-        "{}: the checkpoint was written with --stages {} --microbatches {} "
-        "--schedule {}; resume with the same",
-        args.resume, t.value("stages", int64_t{0}), t.value("microbatches", int64_t{0}),
-        t.value("schedule", ""));
-  }
-  if (c.step >= args.steps) {
-    return InvalidArgument("{}: the checkpoint is after step {}, not before --steps {}",
-                           args.resume, c.step, args.steps);
-  }
-  if (t.value("data", "") != args.data || t.value("seed", uint64_t{0}) != args.seed) {
-    fmt::print(stderr,
-               "warning: --data/--seed differ from the checkpoint's ({}, {}): the data "
-               "will not continue where it stopped\n",
-               t.value("data", ""), t.value("seed", uint64_t{0}));
-  }
-  return std::optional<Checkpoint>(std::move(c));
+void PrintLines(const std::vector<std::string>& lines) {
+  for (const std::string& line : lines) fmt::print("{}\n", line);
 }
 
-// One file ("rank 0") with every weight and optimizer state tensor whole: the stages keep whole
-// weights (each stage program splits them itself).
-Status SaveCheckpoint(const TrainArgs& args, Updaters& opt, const nlohmann::json& plan,
-                      int64_t steps_done) {
-  Checkpoint c;
-  c.step = steps_done;
-  c.mesh = args.mesh;
-  std::vector<NamedTensor> values = opt.Snapshot();
-  for (const NamedTensor& t : values)
-    c.tensors.push_back({t.name, t.value.shape().ToString(false), ""});
-  c.trainer = {{"model", args.model},         {"data_position", steps_done * args.microbatches},
-               {"seed", args.seed},           {"data", args.data},
-               {"optimizer", args.optimizer}, {"lr", args.lr},
-               {"stages", args.stages},       {"microbatches", args.microbatches},
-               {"schedule", args.schedule},   {"pipeline_plan", plan}};
-  c.ranks.push_back(std::move(values));
-  return WriteCheckpoint(args.checkpoint_dir, c);
-}
-
-// The plan to re-apply instead of planning: the checkpoint's, or --plan's (a --save-plan file
-// of a pipelined run). Null: plan.
-Expected<const nlohmann::json*> SavedPlan(const TrainArgs& args,
-                                          const std::optional<Checkpoint>& resumed,
-                                          nlohmann::json& storage) {
-  if (resumed) {
-    fmt::print("pipeline plan: the checkpoint's\n");
-    return &resumed->trainer["pipeline_plan"];
-  }
-  if (args.plan.empty()) return nullptr;
-  fmt::print("pipeline plan: {}\n", args.plan);
-  ASSIGN_OR_RETURN(std::string text, ReadFile(args.plan));
-  storage = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (storage.is_discarded() || !storage.is_object() || !storage.contains("stage_of_instruction")) {
-    return InvalidArgument(
-        "{}: not the plan of a pipelined run (xpar train --stages "
-        "--save-plan writes one)",
-        args.plan);
-  }
-  return &storage;
-}
-
-Status SavePlan(const TrainArgs& args, const BuiltPipeline& built) {
-  if (args.save_plan.empty()) return Status::Ok();
-  return WriteFile(args.save_plan, built.plan_json.dump(1) + "\n");
-}
-
-bool CheckpointDue(const TrainArgs& args, int64_t steps_done) {
-  return !args.checkpoint_dir.empty() &&
-         (steps_done == args.steps ||
-          (args.checkpoint_every > 0 && steps_done % args.checkpoint_every == 0));
-}
-
-struct Optimizers {
-  Updaters opt;                       // the pipelined run's, per stage
-  std::optional<Updaters> reference;  // --check's one device
-};
-
-Expected<Optimizers> MakeOptimizers(const TrainArgs& args, const TrainProgram& program,
-                                    const PipelinePrograms& p, const Pipeline& pipe,
-                                    const std::vector<Literal>& initial, bool with_reference,
-                                    const std::optional<Checkpoint>& resumed) {
-  auto [groups, stages] = WeightGroups(p, pipe);
-  ASSIGN_OR_RETURN(Updaters opt, Updaters::Create(p, program, groups, stages, initial));
-  Optimizers o{std::move(opt), std::nullopt};
-  if (with_reference) {
-    std::vector<size_t> all(p.weights.size());
-    std::iota(all.begin(), all.end(), 0);
-    ASSIGN_OR_RETURN(Updaters reference, Updaters::Create(p, program, {all}, {-1}, initial));
-    o.reference.emplace(std::move(reference));
-  }
-  if (resumed) {
-    RETURN_IF_ERROR(o.opt.Restore(resumed->ranks[0]).WithContext(args.resume + ": "));
-    if (o.reference) RETURN_IF_ERROR(o.reference->Restore(resumed->ranks[0]));
-  }
-  return o;
-}
-
-void PrintHeader(const TrainArgs& args, const TrainProgram& program, const Pipeline& pipe,
-                 const Updaters& opt, int64_t first, bool mpi) {
-  if (first > 0) fmt::print("resumed from {} after step {}\n", args.resume, first);
-  fmt::print(
-      "training {}: pipeline of {} stages, {} microbatches of {} ({}), optimizer {} {}, "
-      "steps {}..{}{}{}\n",
-      args.model, pipe.split().num_stages, args.microbatches, program.batch, args.schedule,
-      args.optimizer,
-      opt.size() > 1 ? fmt::format("per stage ({} parts)", opt.size())
-                     : std::string("on all gathered gradients"),
-      first + 1, args.steps, mpi ? " on MPI ranks" : "",
-      args.check ? ", checked against 1 device" : "");
-}
-
-// The step's line; with --check, whether the loss is off.
-Expected<bool> ReportStep(const TrainArgs& args, const PipelinePrograms& p, Optimizers& o,
-                          const std::vector<std::vector<Literal>>& in, double loss, double seconds,
-                          int64_t step) {
-  std::pair<std::string, bool> check;
-  if (o.reference) {
-    ASSIGN_OR_RETURN(check, CheckStep(args, p, *o.reference, in, loss));
-  }
+// The step's line.
+void PrintStep(const TrainArgs& args, double loss, double seconds, int64_t step,
+               const std::string& check) {
   fmt::print("step {:>5}/{}  loss {:.6f}  {:8.4f} s{}\n", step + 1, args.steps, loss, seconds,
-             check.first);
+             check);
   std::fflush(stdout);
-  return check.second;
 }
 
 int Finish(const TrainArgs& args, int64_t ran, int64_t failed) {
@@ -174,46 +51,30 @@ int Finish(const TrainArgs& args, int64_t ran, int64_t failed) {
   return failed > 0 ? 1 : 0;
 }
 
-int RunThreads(const TrainArgs& args, const TrainProgram& program,
-               const std::vector<Literal>& initial, const DataSource& data,
-               const PipelinePrograms& p, const std::optional<Checkpoint>& resumed) {
-  nlohmann::json storage;
-  auto saved = SavedPlan(args, resumed, storage);
-  if (!saved.ok()) return ReportError("train", saved.status());
-  auto built = PlanAndBuild(args, p, *saved);
-  if (!built.ok()) return ReportError("train", built.status());
-  Status s = SavePlan(args, *built);
-  if (!s.ok()) return ReportError("train", s);
-  const Pipeline& pipe = *built->pipe;
-  PrintStagePrograms(pipe);
-  auto o = MakeOptimizers(args, program, p, pipe, initial, args.check, resumed);
-  if (!o.ok()) return ReportError("train", o.status());
-  const int64_t first = resumed ? resumed->step : 0;
-  PrintHeader(args, program, pipe, o->opt, first, false);
-  std::vector<Literal> scratch = initial;
+int RunThreads(const TrainArgs& args, LoadedModel model) {
+  auto trainer = PipelinedTrainer::Create(args, std::move(model));
+  if (!trainer.ok()) return ReportError("train", trainer.status());
+  PipelinedTrainer& t = **trainer;
   int64_t failed = 0;
-  for (int64_t step = first; step < args.steps; ++step) {
-    auto in = StepInputs(p, data, scratch, step, args.microbatches);
-    if (!in.ok()) return ReportError("train", in.status());
-    auto run = pipe.Run(GradientArgs(p, o->opt, *in, -1));
-    if (!run.ok()) return ReportError("train", run.status());
-    Status applied = o->opt.Apply(run->results);
-    if (!applied.ok()) return ReportError("train", applied);
-    auto off = ReportStep(args, p, *o, *in, run->results[0].GetAsDouble(0), run->seconds, step);
-    if (!off.ok()) return ReportError("train", off.status());
-    failed += *off ? 1 : 0;
-    if (CheckpointDue(args, step + 1)) {
-      Status s = SaveCheckpoint(args, o->opt, built->plan_json, step + 1);
-      if (!s.ok()) return ReportError("train", s);
-      fmt::print("checkpoint after step {} written to {}\n", step + 1, args.checkpoint_dir);
+  while (!t.done()) {
+    auto r = t.Step();
+    if (!r.ok()) return ReportError("train", r.status());
+    std::string check;
+    if (r->reference_loss) {
+      check = CheckSuffix(args, {*r->reference_loss, r->rel_diff, r->check_failed});
     }
-    if (!args.trace.empty() && step + 1 == args.steps) {
-      Status s = WriteTrace(args.trace, run->trace);
+    PrintStep(args, r->loss, r->seconds, r->step - 1, check);
+    failed += r->check_failed ? 1 : 0;
+    if (r->checkpoint_written) {
+      fmt::print("checkpoint after step {} written to {}\n", r->step, args.checkpoint_dir);
+    }
+    if (!args.trace.empty() && t.done()) {
+      Status s = WriteTrace(args.trace, t.last_trace());
       if (!s.ok()) return ReportError("train", s);
       fmt::print("trace of the last step written to {}\n", args.trace);
     }
   }
-  return Finish(args, args.steps - first, failed);
+  return Finish(args, args.steps - t.first_step(), failed);
 }
 
 // Whether every rank succeeded: a failing rank prints its error with its number; all of them
@@ -314,8 +175,14 @@ Expected<bool> MpiStep(const TrainArgs& args, const PipelinePrograms& p, const D
   if (!one_optimizer) RETURN_IF_ERROR(ShareWeights(mp, p, o.opt));
   bool off = false;
   if (mp.world_rank() == 0) {
-    ASSIGN_OR_RETURN(off,
-                     ReportStep(args, p, o, in, run.results[0].GetAsDouble(0), run.seconds, step));
+    const double loss = run.results[0].GetAsDouble(0);
+    std::string check;
+    if (o.reference) {
+      ASSIGN_OR_RETURN(StepCheck c, CheckStep(args, p, *o.reference, in, loss));
+      check = CheckSuffix(args, c);
+      off = c.failed;
+    }
+    PrintStep(args, loss, run.seconds, step, check);
   }
   if (!args.trace.empty() && step + 1 == args.steps) {
     ASSIGN_OR_RETURN(auto trace, mp.GatherTrace(std::move(run.trace)));
@@ -350,12 +217,12 @@ int RunMpi(const TrainArgs& args, const TrainProgram& program, const std::vector
   if (!AllRanksOk(built.status(), rank)) return 1;
   auto mp = pipeline::MpiPipeline::Create(*built->pipe, built->submeshes);
   if (!AllRanksOk(mp.status(), rank)) return 1;
-  if (rank == 0) PrintStagePrograms(*built->pipe);
+  if (rank == 0) PrintLines(StageProgramLines(*built->pipe));
   auto o =
       MakeOptimizers(args, program, p, *built->pipe, initial, args.check && rank == 0, resumed);
   if (!AllRanksOk(o.status(), rank)) return 1;
   const int64_t first = resumed ? resumed->step : 0;
-  PrintHeader(args, program, *built->pipe, o->opt, first, true);
+  PrintLines(HeaderLines(args, program, *built->pipe, o->opt, first, true));
   int32_t root_stage = 0;
   for (size_t s = 0; s < built->submeshes.size(); ++s) {
     const auto& d = built->submeshes[s].devices;
@@ -398,15 +265,22 @@ int TrainPipelinedMpi(const TrainArgs& args, const TrainProgram& program,
 
 }  // namespace
 
-int TrainPipelined(const TrainArgs& args, const TrainProgram& program,
-                   const std::vector<Literal>& initial, const DataSource& data) {
+int TrainPipelined(const TrainArgs& args, LoadedModel model) {
+  if (!UnderMpi()) return RunThreads(args, std::move(model));
   if (args.microbatches < 1) return ReportError("train", InvalidArgument("--microbatches < 1"));
   auto resumed = ReadResume(args);
   if (!resumed.ok()) return ReportError("train", resumed.status());
-  auto p = BuildPrograms(args, program);
+  auto forward = autodiff::CloneModule(*model.module);
+  if (!forward.ok()) return ReportError("train", forward.status());
+  auto program = PrepareProgram(args, model);
+  if (!program.ok()) return ReportError("train", program.status());
+  auto initial = InitialValues(args, *program, model.stored);
+  if (!initial.ok()) return ReportError("train", initial.status());
+  auto data = DataSource::Open(args, *program);
+  if (!data.ok()) return ReportError("train", data.status());
+  auto p = BuildPrograms(args, *program, std::move(*forward));
   if (!p.ok()) return ReportError("train", p.status());
-  if (UnderMpi()) return TrainPipelinedMpi(args, program, initial, data, *p, *resumed);
-  return RunThreads(args, program, initial, data, *p, *resumed);
+  return TrainPipelinedMpi(args, *program, *initial, *data, *p, *resumed);
 }
 
 }  // namespace xpar::train

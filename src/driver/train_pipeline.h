@@ -1,7 +1,8 @@
-// `xpar train --stages`: the pieces its files share. cmd_train_pipeline.cc builds the gradient
-// program and the per-stage optimizers; cmd_train_pipeline_plan.cc plans (or re-applies a saved
-// plan) and compiles the stages; cmd_train_pipeline_run.cc runs the steps on threads or MPI
-// ranks, with --check and checkpoints.
+// Pipelined training (`xpar train --stages`, xpar.train(stages=...)): train_pipeline.cc builds
+// the gradient program and the per-stage optimizers; train_pipeline_plan.cc plans (or re-applies
+// a saved plan) and compiles the stages; train_pipeline_steps.cc holds what every run needs
+// (resume, checkpoints, optimizers) and PipelinedTrainer, the loop on threads. Under mpirun the
+// CLI runs the steps itself (tools/xpar/cmd_train_pipeline_run.cc) from these pieces.
 #pragma once
 
 #include <cstdint>
@@ -13,7 +14,8 @@
 #include <vector>
 
 #include "autodiff/optimizer.h"
-#include "cmd_train.h"
+#include "driver/train.h"
+#include "io/checkpoint.h"
 #include "runtime/pipeline/pipeline_runtime.h"
 
 namespace xpar::train::pipelined {
@@ -96,7 +98,9 @@ class Updaters {
   std::vector<int32_t> stages_;
 };
 
-Expected<PipelinePrograms> BuildPrograms(const TrainArgs& args, const TrainProgram& program);
+// `forward`: the model before PrepareProgram made it a step (a copy of LoadedModel::module).
+Expected<PipelinePrograms> BuildPrograms(const TrainOptions& args, const TrainProgram& program,
+                                         std::unique_ptr<Module> forward);
 
 // One step's inputs per forward parameter: the M microbatches of a data parameter, the single
 // value of any other (weights are taken from the optimizer).
@@ -114,12 +118,17 @@ std::vector<Literal> GradientArgs(const PipelinePrograms& p, const Updaters& opt
 std::pair<std::vector<std::vector<size_t>>, std::vector<int32_t>> WeightGroups(
     const PipelinePrograms& p, const Pipeline& pipe);
 
-// --check: the same step on one device (gradient accumulation, one optimizer for all weights);
-// the line's suffix, and whether the loss is off.
-Expected<std::pair<std::string, bool>> CheckStep(const TrainArgs& args, const PipelinePrograms& p,
-                                                 Updaters& reference,
-                                                 const std::vector<std::vector<Literal>>& in,
-                                                 double loss);
+// --check: the same step on one device (gradient accumulation, one optimizer for all weights).
+struct StepCheck {
+  double reference_loss = 0;
+  double rel_diff = 0;
+  bool failed = false;  // rel_diff > rtol
+};
+Expected<StepCheck> CheckStep(const TrainOptions& args, const PipelinePrograms& p,
+                              Updaters& reference, const std::vector<std::vector<Literal>>& in,
+                              double loss);
+// The step line's check suffix ("  1 device ... rel diff ..."), as the non-pipelined one.
+std::string CheckSuffix(const TrainOptions& args, const StepCheck& c);
 
 // The compiled pipeline and the plan it was made from (plan_json.h), which checkpoints keep.
 struct BuiltPipeline {
@@ -127,14 +136,78 @@ struct BuiltPipeline {
   nlohmann::json plan_json;
   std::vector<pipeline::Submesh> submeshes;
 };
-// Plans the stages (inter-op pass, then each stage program's intra-op plan) and prints the plan,
-// or, given `saved`, re-applies that plan silently. `compile_stages`: as
+// Plans the stages (inter-op pass, then each stage program's intra-op plan) and logs the plan
+// (args.log), or, given `saved`, re-applies that plan. `compile_stages`: as
 // PipelineRunOptions::compile_stages (empty: every stage).
-Expected<BuiltPipeline> PlanAndBuild(const TrainArgs& args, const PipelinePrograms& p,
+Expected<BuiltPipeline> PlanAndBuild(const TrainOptions& args, const PipelinePrograms& p,
                                      const nlohmann::json* saved,
                                      std::vector<int32_t> compile_stages = {});
-// The stage programs' descriptions (compiled ones).
-void PrintStagePrograms(const Pipeline& pipe);
+// The stage programs' descriptions (compiled ones), one line each.
+std::vector<std::string> StageProgramLines(const Pipeline& pipe);
 Status WriteTrace(const std::string& path, const std::vector<pipeline::TraceEvent>& trace);
 
+// What a run needs around its steps (train_pipeline_steps.cc). A pipelined checkpoint is one
+// file ("rank 0") with every weight and optimizer state tensor whole, and the plan.
+Expected<std::optional<Checkpoint>> ReadResume(const TrainOptions& args);
+Status SaveCheckpoint(const TrainOptions& args, Updaters& opt, const nlohmann::json& plan,
+                      int64_t steps_done);
+bool CheckpointDue(const TrainOptions& args, int64_t steps_done);
+// The plan to re-apply instead of planning: the checkpoint's, or args.plan's (a save_plan file
+// of a pipelined run); null: plan. `storage` holds a read file's JSON.
+Expected<const nlohmann::json*> SavedPlan(const TrainOptions& args,
+                                          const std::optional<Checkpoint>& resumed,
+                                          nlohmann::json& storage);
+Status SavePlan(const TrainOptions& args, const BuiltPipeline& built);
+
+struct Optimizers {
+  Updaters opt;                       // the pipelined run's, per stage
+  std::optional<Updaters> reference;  // --check's one device
+};
+Expected<Optimizers> MakeOptimizers(const TrainOptions& args, const TrainProgram& program,
+                                    const PipelinePrograms& p, const Pipeline& pipe,
+                                    const std::vector<Literal>& initial, bool with_reference,
+                                    const std::optional<Checkpoint>& resumed);
+// "training MODEL: pipeline of S stages, ..." (and "resumed from" before it).
+std::vector<std::string> HeaderLines(const TrainOptions& args, const TrainProgram& program,
+                                     const Pipeline& pipe, const Updaters& opt, int64_t first,
+                                     bool mpi);
+
 }  // namespace xpar::train::pipelined
+
+namespace xpar::train {
+
+// The pipelined run on threads (one process): plans or re-applies a plan, then one step per
+// Step(): the microbatches through the stages (GPipe or 1F1B), loss and gradients averaged,
+// each stage's optimizer; the check and the checkpoints due.
+class PipelinedTrainer : public TrainLoop {
+ public:
+  static Expected<std::unique_ptr<PipelinedTrainer>> Create(TrainOptions options,
+                                                            LoadedModel model);
+  bool done() const override { return next_step_ >= options_.steps; }
+  int64_t first_step() const override { return first_step_; }
+  Expected<StepReport> Step() override;
+  Expected<std::vector<NamedTensor>> CarriedValues() const override;
+  const TrainProgram& program() const override { return program_; }
+  int64_t num_devices() const override { return num_devices_; }
+  // The last step's trace (Chrome/Perfetto events), for options.trace.
+  const std::vector<pipeline::TraceEvent>& last_trace() const { return trace_; }
+
+ private:
+  PipelinedTrainer() = default;
+  Status Init(LoadedModel model);
+  void Log(const std::string& line) const;
+
+  TrainOptions options_;
+  TrainProgram program_;
+  std::optional<DataSource> data_;
+  std::vector<Literal> scratch_;  // every step parameter's value; the data ones per step
+  std::unique_ptr<pipelined::PipelinePrograms> programs_;
+  pipelined::BuiltPipeline built_;
+  std::optional<pipelined::Optimizers> opt_;
+  std::vector<pipeline::TraceEvent> trace_;
+  int64_t num_devices_ = 0;
+  int64_t first_step_ = 0;
+  int64_t next_step_ = 0;
+};
+
+}  // namespace xpar::train

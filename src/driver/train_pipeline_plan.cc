@@ -1,4 +1,4 @@
-// `xpar train --stages`: stages on submeshes by the inter-op pass (Alpa's stage DP with the
+// Pipelined training: stages on submeshes by the inter-op pass (Alpa's stage DP with the
 // stage count fixed), each stage program auto-sharded on its submesh; or a saved plan (a
 // checkpoint's, or rank 0's under mpirun) re-applied so the stages partition identically.
 #include <fmt/format.h>
@@ -7,8 +7,9 @@
 #include <chrono>
 #include <fstream>
 
-#include "cli_util.h"
-#include "cmd_train_pipeline.h"
+#include "analysis/cost_model.h"
+#include "driver/train_pipeline.h"
+#include "support/source_text.h"
 #include "passes/pipeline/pipeline_planner.h"
 #include "runtime/pipeline/plan_json.h"
 #include "support/units.h"
@@ -22,9 +23,21 @@ double SecondsSince(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
+// args.log, line by line (`text` may hold several lines).
+void Log(const TrainOptions& args, const std::string& text) {
+  if (!args.log) return;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    args.log(text.substr(start, end - start));
+    start = end + 1;
+  }
+}
+
 // The inter-op plan. A mesh AxBxC is A hosts of BxC devices; a stage on a whole host plans on
 // the BxC mesh.
-Expected<pipeline::PipelinePlan> PlanStages(const TrainArgs& args, const PipelinePrograms& p,
+Expected<pipeline::PipelinePlan> PlanStages(const TrainOptions& args, const PipelinePrograms& p,
                                             const Cluster& cluster) {
   ASSIGN_OR_RETURN(Mesh mesh, Mesh::Parse(args.mesh));
   pipeline::PipelineOptions po;
@@ -43,9 +56,9 @@ Expected<pipeline::PipelinePlan> PlanStages(const TrainArgs& args, const Pipelin
                        !args.remat.empty() ? args.remat : (args.memory.empty() ? "none" : "auto")));
   Clock::time_point t0 = Clock::now();
   ASSIGN_OR_RETURN(pipeline::PipelineResult planned, PlanPipeline(*p.gradient, cluster, po));
-  fmt::print("inter-op plan: {} stages in {:.2f} s\n", planned.plan.stages.size(),
-             SecondsSince(t0));
-  fmt::print("{}", pipeline::RematReport(planned));
+  Log(args, fmt::format("inter-op plan: {} stages in {:.2f} s", planned.plan.stages.size(),
+                        SecondsSince(t0)));
+  Log(args, pipeline::RematReport(planned));
   pipeline::PipelinePlan& plan = planned.plan;
   for (size_t i = 0; i < plan.stages.size(); ++i) {
     pipeline::Submesh& sm = plan.stages[i].submesh;
@@ -55,17 +68,17 @@ Expected<pipeline::PipelinePlan> PlanStages(const TrainArgs& args, const Pipelin
   return std::move(plan);
 }
 
-void PrintStages(const pipeline::PipelinePlan& plan) {
+void LogStages(const TrainOptions& args, const pipeline::PipelinePlan& plan) {
   for (size_t i = 0; i < plan.stages.size(); ++i) {
     const pipeline::Submesh& sm = plan.stages[i].submesh;
-    fmt::print("pipeline stage {}: layers {}-{} on devices {} as mesh {}\n", i,
-               plan.stages[i].first_layer, plan.stages[i].last_layer, fmt::join(sm.devices, ","),
-               fmt::join(sm.shape, "x"));
+    Log(args, fmt::format("pipeline stage {}: layers {}-{} on devices {} as mesh {}", i,
+                          plan.stages[i].first_layer, plan.stages[i].last_layer,
+                          fmt::join(sm.devices, ","), fmt::join(sm.shape, "x")));
   }
 }
 
 // The stage plans take the planner options of plain `xpar train`, per stage submesh.
-Expected<AutoShardingOptions> StagePlannerOptions(const TrainArgs& args,
+Expected<AutoShardingOptions> StagePlannerOptions(const TrainOptions& args,
                                                   const PipelinePrograms& p) {
   AutoShardingOptions as;
   as.solve.time_limit_s = args.plan_time_limit;
@@ -80,7 +93,7 @@ Expected<AutoShardingOptions> StagePlannerOptions(const TrainArgs& args,
 
 }  // namespace
 
-Expected<BuiltPipeline> PlanAndBuild(const TrainArgs& args, const PipelinePrograms& p,
+Expected<BuiltPipeline> PlanAndBuild(const TrainOptions& args, const PipelinePrograms& p,
                                      const nlohmann::json* saved,
                                      std::vector<int32_t> compile_stages) {
   BuiltPipeline built;
@@ -116,7 +129,7 @@ Expected<BuiltPipeline> PlanAndBuild(const TrainArgs& args, const PipelineProgra
     ASSIGN_OR_RETURN(AutoShardingOptions as, StagePlannerOptions(args, p));
     ro.annotate = pipeline::MakeRecordingAnnotator(cluster, as, record);
   }
-  PrintStages(plan);
+  LogStages(args, plan);
   for (const pipeline::Stage& s : plan.stages) built.submeshes.push_back(s.submesh);
   ASSIGN_OR_RETURN(built.pipe, pipeline::PipelineFromPlan(*p.gradient, plan, std::move(ro)));
   for (int32_t s = 0; s < static_cast<int32_t>(plan.stages.size()); ++s) {
@@ -126,29 +139,32 @@ Expected<BuiltPipeline> PlanAndBuild(const TrainArgs& args, const PipelineProgra
       peak = std::max(peak, held);
     }
     const int64_t bytes = pipeline::StashBytes(built.pipe->split(), s);
-    fmt::print(
-        "pipeline stage {} stash: {} bytes per microbatch, {} bytes with {} in flight{}\n", s,
+    Log(args, fmt::format(
+        "pipeline stage {} stash: {} bytes per microbatch, {} bytes with {} in flight{}", s,
         bytes, bytes * peak, peak,
         plan.stages[s].remat_layers.empty()
             ? ""
-            : fmt::format(" (recomputes layers {})", fmt::join(plan.stages[s].remat_layers, ",")));
+            : fmt::format(" (recomputes layers {})", fmt::join(plan.stages[s].remat_layers, ","))));
   }
   if (saved == nullptr) {
-    fmt::print("stage programs split, planned on their submeshes and partitioned in {:.2f} s\n",
-               SecondsSince(t0));
+    Log(args, fmt::format(
+        "stage programs split, planned on their submeshes and partitioned in {:.2f} s",
+        SecondsSince(t0)));
   }
   built.plan_json = pipeline::PipelinePlanToJson(plan, *record);
   return built;
 }
 
-void PrintStagePrograms(const Pipeline& pipe) {
+std::vector<std::string> StageProgramLines(const Pipeline& pipe) {
+  std::vector<std::string> lines;
   for (size_t i = 0; i < pipe.split().programs.size(); ++i) {
     const pipeline::StageProgram& sp = pipe.split().programs[i];
     if (!pipe.compiled(static_cast<int32_t>(i))) continue;
-    fmt::print("  stage {} {}: {}\n", sp.stage,
-               sp.phase == pipeline::Phase::kForward ? "forward" : "backward",
-               pipe.executable(static_cast<int32_t>(i)).Describe());
+    lines.push_back(fmt::format("  stage {} {}: {}", sp.stage,
+                                sp.phase == pipeline::Phase::kForward ? "forward" : "backward",
+                                pipe.executable(static_cast<int32_t>(i)).Describe()));
   }
+  return lines;
 }
 
 Status WriteTrace(const std::string& path, const std::vector<pipeline::TraceEvent>& trace) {

@@ -1,4 +1,4 @@
-// `xpar train --stages S --microbatches M`: pipeline-parallel training of a forward + loss. The
+// Pipelined training (`xpar train --stages S --microbatches M`) of a forward + loss. The
 // model file is one microbatch; a step takes the data source's batches step*M .. step*M+M-1.
 // The gradient program (autodiff) is planned by the inter-op pass (stages on submeshes of the
 // mesh), split by stage and run with GPipe or 1F1B, each stage data/tensor parallel on its
@@ -17,8 +17,7 @@
 #include <thread>
 
 #include "autodiff/autodiff.h"
-#include "cli_util.h"
-#include "cmd_train_pipeline.h"
+#include "driver/train_pipeline.h"
 #include "runtime/interpreter/interpreter.h"
 
 namespace xpar::train::pipelined {
@@ -67,14 +66,15 @@ Expected<std::unique_ptr<Module>> OptimizerProgram(const Module& forward,
 
 }  // namespace
 
-Expected<PipelinePrograms> BuildPrograms(const TrainArgs& args, const TrainProgram& program) {
+Expected<PipelinePrograms> BuildPrograms(const TrainOptions& args, const TrainProgram& program,
+                                         std::unique_ptr<Module> forward) {
   if (!program.built) {
     return Unimplemented("--stages needs a forward + loss model: the optimizer of a whole "
                          "training step cannot be separated from its gradients yet");
   }
   if (args.loss_scale != 1) return Unimplemented("--stages with --loss-scale: static loss scaling of a pipelined step is not supported yet");
   PipelinePrograms p;
-  ASSIGN_OR_RETURN(p.forward, LoadModule(args.model, {args.inputs, args.input_shapes}));
+  p.forward = std::move(forward);
   const Computation& entry = *p.forward->entry();
   for (const Carried& c : program.carried) {
     if (c.is_state) continue;
@@ -326,19 +326,23 @@ std::pair<std::vector<std::vector<size_t>>, std::vector<int32_t>> WeightGroups(
 
 // --check: the same step on one device (gradient accumulation, one optimizer for all weights);
 // the line's suffix, and whether the loss is off.
-Expected<std::pair<std::string, bool>> CheckStep(const TrainArgs& args, const PipelinePrograms& p,
-                                                 Updaters& reference,
-                                                 const std::vector<std::vector<Literal>>& in,
-                                                 double loss) {
+Expected<StepCheck> CheckStep(const TrainOptions& args, const PipelinePrograms& p,
+                              Updaters& reference, const std::vector<std::vector<Literal>>& in,
+                              double loss) {
   ASSIGN_OR_RETURN(std::vector<Literal> grads,
                    AccumulateOnOneDevice(p, reference, in, args.microbatches));
-  const double want = grads[0].GetAsDouble(0);
+  StepCheck c;
+  c.reference_loss = grads[0].GetAsDouble(0);
   RETURN_IF_ERROR(reference.Apply(grads));
-  double rel = loss == want ? 0 : std::fabs(loss - want) / std::max(std::fabs(want), 1e-30);
-  bool off = !(rel <= args.rtol);
-  return std::make_pair(fmt::format("  1 device {:.6f} rel diff {:.2g}{}", want, rel,
-                                    off ? fmt::format(" EXCEEDS {:g}", args.rtol) : ""),
-                        off);
+  const double want = c.reference_loss;
+  c.rel_diff = loss == want ? 0 : std::fabs(loss - want) / std::max(std::fabs(want), 1e-30);
+  c.failed = !(c.rel_diff <= args.rtol);
+  return c;
+}
+
+std::string CheckSuffix(const TrainOptions& args, const StepCheck& c) {
+  return fmt::format("  1 device {:.6f} rel diff {:.2g}{}", c.reference_loss, c.rel_diff,
+                     c.failed ? fmt::format(" EXCEEDS {:g}", args.rtol) : "");
 }
 
 }  // namespace xpar::train::pipelined
