@@ -23,6 +23,25 @@ double RealCostBound(const Problem& p) {
   return bound;
 }
 
+// The functional edges of each node (see Tie).
+void FindTies(Model& m) {
+  m.ties.assign(m.n, {});
+  for (int v = 0; v < m.n; ++v) {
+    for (const Incidence& in : m.adj[v]) {
+      Tie tie{in.other, std::vector<int>(m.num_s(v), -1)};
+      bool functional = true;
+      for (int s = 0; s < m.num_s(v) && functional; ++s) {
+        for (int t = 0; t < m.num_s(in.other); ++t) {
+          if (m.IsForbidden(m.EdgeCost(in, s, t))) continue;
+          if (tie.partner[s] >= 0) functional = false;
+          tie.partner[s] = t;
+        }
+      }
+      if (functional) m.ties[v].push_back(std::move(tie));
+    }
+  }
+}
+
 }  // namespace
 
 Model BuildModel(const Problem& p) {
@@ -69,6 +88,7 @@ Model BuildModel(const Problem& p) {
     m.adj[m.edges[e].a].push_back({e, m.edges[e].b, true});
     m.adj[m.edges[e].b].push_back({e, m.edges[e].a, false});
   }
+  FindTies(m);
   return m;
 }
 

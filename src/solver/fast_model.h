@@ -27,12 +27,20 @@ struct Incidence {
   bool is_a;  // this node is the edge's `a` end
 };
 
+// An edge that allows one partner strategy per strategy of this end (e.g. an operand aliased
+// to its result): moving this end forces the other.
+struct Tie {
+  int other;
+  std::vector<int> partner;  // partner[s]: the other end's only allowed strategy, or -1
+};
+
 struct Model {
   int n = 0;
   std::vector<std::vector<double>> cost;    // node costs (forbidden ones at `forbidden`)
   std::vector<std::vector<int64_t>> usage;  // node usages, zero when the node is never live
   std::vector<ModelEdge> edges;
   std::vector<std::vector<Incidence>> adj;
+  std::vector<std::vector<Tie>> ties;  // per node; computed once, shared by every State
   TimeSteps steps;
   int64_t limit = INT64_MAX;
   double forbidden = 1;  // the penalty standing for a forbidden cost

@@ -18,6 +18,12 @@ using Clock = std::chrono::steady_clock;
 
 constexpr int kEscalateMaxNodes = 5000;
 constexpr int kEscalateRounds = 12;
+// The starts' descents stop at this share of the time limit (each start is still repaired, so
+// the incumbent stays feasible); the Lagrangian loop has the rest.
+constexpr double kStartShare = 0.25;
+// The last share of the time limit polishes the incumbent by pair moves (with the time the
+// last Lagrangian round left).
+constexpr double kPolishShare = 0.05;
 
 class Driver {
  public:
@@ -27,6 +33,11 @@ class Driver {
 
   double Elapsed() const { return std::chrono::duration<double>(Clock::now() - t0_).count(); }
   bool TimeLeft() const { return Elapsed() < o_.time_limit_s; }
+  // When `share` of the time limit has passed since the solve began.
+  Clock::time_point Deadline(double share) const {
+    return t0_ + std::chrono::duration_cast<Clock::duration>(
+                     std::chrono::duration<double>(share * o_.time_limit_s));
+  }
 
   void Offer(const State& s) {
     if (!s.feasible() || m_.IsForbidden(s.cost())) return;
@@ -116,47 +127,80 @@ class Driver {
     lambda_ = std::move(saved);
     State cand(m_, y);
     if (!cand.feasible()) return;
-    cand.Descend(20);
+    cand.Descend(20, Deadline(1));
     cand.RecomputeCost();
     Offer(cand);
   }
 
+  // Node costs where memory comes first: each strategy's usage at a weight that spends half
+  // the real-cost bound on the largest possible usage sum, plus a thousandth of its cost to
+  // break ties; forbidden node costs stay, so a forbidden penalty still outweighs everything.
+  std::vector<std::vector<double>> MemoryFirstCosts() const {
+    constexpr double kCostShare = 1e-3;
+    double usage_sum = 0;
+    for (int v = 0; v < m_.n; ++v) {
+      usage_sum += static_cast<double>(*std::max_element(m_.usage[v].begin(), m_.usage[v].end()));
+    }
+    double weight = (m_.forbidden - 1) / 4 / std::max(1.0, usage_sum);
+    std::vector<std::vector<double>> u = m_.cost;
+    for (int v = 0; v < m_.n; ++v) {
+      for (int s = 0; s < m_.num_s(v); ++s) {
+        if (m_.IsForbidden(u[v][s])) continue;
+        u[v][s] = kCostShare * u[v][s] + weight * static_cast<double>(m_.usage[v][s]);
+      }
+    }
+    return u;
+  }
+
   // Every start made memory-feasible where it can be and improved by descent; the best one is
-  // the incumbent and the loop's x. Without forbidden choices the least-memory start is always
-  // feasible when anything is, so a solution exists from here on.
-  std::vector<int> BestStart() {
+  // the incumbent and the loop's x. Besides the least-memory and program-order starts, two
+  // solved by exact elimination and core sweeps (no TRW-S, so they are quick): on the true
+  // costs, and on costs where memory comes first. Where forbidden entries tie operands to their
+  // results in groups larger than a move can take (instance A: 68% of its edge entries), the
+  // per-node starts pick forbidden pairs that neither repair nor descent can leave; elimination
+  // settles such ties exactly, and the memory-first one also fits the limit when tie chains
+  // must all take their low-memory strategy together.
+  std::vector<int> BestStart(fast::Eliminator& elim) {
     std::vector<std::vector<int>> starts = {fast::MinUsageAssignment(m_),
                                             fast::GreedyAssignment(m_, false),
                                             fast::GreedyAssignment(m_, true)};
+    starts.push_back(elim.Solve(m_.cost, starts.front(), 20));
+    starts.push_back(elim.Solve(MemoryFirstCosts(), starts.front(), 20));
     for (const Assignment& a : o_.starts) {
       if (static_cast<int>(a.size()) == m_.n) starts.push_back(a);
     }
     std::vector<int> x = starts.front();
     double x_cost = 0;
     bool have = false;
-    for (const std::vector<int>& start : starts) {
-      State st(m_, start);
-      if (!st.feasible() && !st.Repair()) continue;
-      st.Descend(TimeLeft() ? 50 : 1);
-      st.RecomputeCost();
-      Offer(st);
-      if (!have || st.cost() < x_cost) x = st.assignment(), x_cost = st.cost(), have = true;
+    // Starts without a forbidden choice descend first: a descent that must leave forbidden
+    // pairs rarely can, and one sweep of a large graph takes about a second.
+    for (bool forbidden_ones : {false, true}) {
+      for (const std::vector<int>& start : starts) {
+        State st(m_, start);
+        if ((!st.feasible() && !st.Repair()) || m_.IsForbidden(st.cost()) != forbidden_ones) {
+          continue;
+        }
+        st.Descend(50, Deadline(kStartShare));
+        st.RecomputeCost();
+        Offer(st);
+        if (!have || st.cost() < x_cost) x = st.assignment(), x_cost = st.cost(), have = true;
+      }
     }
     return x;
   }
 
   void Run(const std::vector<int>& maximal) {
-    std::vector<int> x = BestStart();
-    Progress("start");
     fast::Eliminator elim(m_);
-    elim.set_deadline(t0_ + std::chrono::duration_cast<Clock::duration>(
-                                std::chrono::duration<double>(o_.time_limit_s)));
+    elim.set_deadline(Deadline(1));
+    std::vector<int> x = BestStart(elim);
+    Progress("start");
     double eta = 1.0, best_dual = -1e300;
     int stall = 0, unimproved = 0;
     // A round's repair and descent run past the deadline checks of its inner solve, so a round
     // starts only when the last one's duration is left.
     double round_s = 0;
-    for (int iter = 0; Elapsed() + round_s < o_.time_limit_s &&
+    const double loop_end = (1 - kPolishShare) * o_.time_limit_s;
+    for (int iter = 0; Elapsed() + round_s < loop_end &&
                        (o_.fast_max_rounds <= 0 || iter < o_.fast_max_rounds) &&
                        (o_.fast_stall_rounds <= 0 || unimproved < o_.fast_stall_rounds);
          ++iter) {
@@ -174,7 +218,7 @@ class Driver {
         break;
       }
       if (cand.Repair()) {
-        cand.Descend(TimeLeft() ? 20 : 1);
+        cand.Descend(20, Deadline(1));
         cand.RecomputeCost();
         Offer(cand);
       }
@@ -193,6 +237,19 @@ class Driver {
                        ? 0 : unimproved + 1;
       round_s = Elapsed() - round_start;
     }
+    if (!best_.empty()) Polish(Deadline(1));
+  }
+
+  // Pair (swap) moves and descent on the incumbent until neither gains or `deadline`.
+  void Polish(Clock::time_point deadline) {
+    State st(m_, best_);
+    while (Clock::now() < deadline) {
+      int moves = st.SwapDescend(deadline);
+      moves += st.Descend(20, deadline);
+      if (moves == 0) break;
+    }
+    st.RecomputeCost();
+    Offer(st);
   }
 
   const std::vector<int>& best() const { return best_; }

@@ -64,34 +64,19 @@ State::State(const Model& model, std::vector<int> assignment)
   std::stable_sort(by_first_.begin(), by_first_.end(),
                    [&](int a, int b) { return model_.steps.first[a] < model_.steps.first[b]; });
   RecomputeCost();
-  ties_.assign(model_.n, {});
   stamp_.assign(model_.n, 0);
   stamp_s_.assign(model_.n, 0);
-  for (int v = 0; v < model_.n; ++v) {
-    for (const Incidence& in : model_.adj[v]) {
-      Tie tie{in.other, std::vector<int>(model_.num_s(v), -1)};
-      bool functional = true;
-      for (int s = 0; s < model_.num_s(v) && functional; ++s) {
-        for (int t = 0; t < model_.num_s(in.other); ++t) {
-          if (model_.IsForbidden(model_.EdgeCost(in, s, t))) continue;
-          if (tie.partner[s] >= 0) functional = false;
-          tie.partner[s] = t;
-        }
-      }
-      if (functional) ties_[v].push_back(std::move(tie));
-    }
-  }
 }
 
 bool State::Group(int v, int s, std::vector<std::pair<int, int>>& group) {
   group.assign(1, {v, s});
-  if (ties_[v].empty()) return true;
+  if (model_.ties[v].empty()) return true;
   ++stamp_now_;
   stamp_[v] = stamp_now_;
   stamp_s_[v] = s;
   for (size_t i = 0; i < group.size(); ++i) {
     auto [a, sa] = group[i];
-    for (const Tie& t : ties_[a]) {
+    for (const Tie& t : model_.ties[a]) {
       int sb = t.partner[sa];
       if (sb < 0) return false;
       if (stamp_[t.other] == stamp_now_) {
@@ -185,12 +170,16 @@ bool State::BestMove(int v, std::vector<std::pair<int, int>>& best_group) {
   return best >= 0;
 }
 
-int State::Descend(int max_sweeps) {
+int State::Descend(int max_sweeps, std::chrono::steady_clock::time_point deadline) {
+  // A sweep over a large graph with tie groups takes seconds on a loaded machine, so the
+  // deadline is checked within sweeps too.
+  constexpr int kCheckEvery = 512;
   int moves = 0;
   std::vector<std::pair<int, int>> group;
   for (int sweep = 0; sweep < max_sweeps; ++sweep) {
     int before = moves;
     for (int v = 0; v < model_.n; ++v) {
+      if (v % kCheckEvery == 0 && std::chrono::steady_clock::now() >= deadline) return moves;
       if (!BestMove(v, group)) continue;
       ApplyGroup(group);
       ++moves;
@@ -229,6 +218,8 @@ bool State::RepairStep(int step) {
       Undo();
       cost_ = saved_cost;
     }
+    // Memory bought with a forbidden choice is no repair: the plan would be unusable.
+    if (model_.IsForbidden(cost_ + d) && !model_.IsForbidden(cost_)) return false;
     ratio = d / static_cast<double>(saved);
     return true;
   };

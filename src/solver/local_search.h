@@ -2,6 +2,7 @@
 // moves on it: constrained best-improvement sweeps (ICM) and memory-limit repair.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <vector>
 
@@ -32,25 +33,29 @@ class State {
   // Applies a group move and returns its cost change; Undo() reverts the last one.
   double ApplyGroup(const std::vector<std::pair<int, int>>& group);
   void Undo();
-  bool tied(int v) const { return !ties_[v].empty(); }
+  bool tied(int v) const { return !model_.ties[v].empty(); }
 
-  // Best-improvement sweeps over all nodes (memory-feasible moves only) until no move gains
-  // or `max_sweeps`; returns the number of moves made.
-  int Descend(int max_sweeps);
+  // Best-improvement sweeps over all nodes (memory-feasible moves only) until no move gains,
+  // `max_sweeps`, or `deadline`; returns the number of moves made.
+  int Descend(int max_sweeps, std::chrono::steady_clock::time_point deadline =
+                                  std::chrono::steady_clock::time_point::max());
   // Moves nodes live at the peak to lower-usage strategies, cheapest cost per byte first, until
   // the limit holds. Returns false when no move lowers the peak any more.
   bool Repair();
+  // On a feasible solution: pair moves, each a cost-lowering move that breaks the limit joined
+  // with the cheapest memory-lowering move of a node live at the overflowing step that makes
+  // the pair fit (swap_moves.cc). One pass over the nodes, until `deadline`; returns the moves.
+  int SwapDescend(std::chrono::steady_clock::time_point deadline);
 
  private:
   static constexpr int kMaxGroup = 64;
-  struct Tie {
-    int other;
-    std::vector<int> partner;  // partner[s]: the other end's only allowed strategy, or -1
-  };
   bool RepairStep(int step);
   bool BestMove(int v, std::vector<std::pair<int, int>>& best_group);
+  // The cheapest group move of a node live at the peak step that lowers memory there and makes
+  // the state feasible with a total change below 0 with `d1`, the change of `first` (applied).
+  bool FindCompensation(const std::vector<std::pair<int, int>>& first, double d1,
+                        std::vector<std::pair<int, int>>& best_group);
   const Model& model_;
-  std::vector<std::vector<Tie>> ties_;
   std::vector<int> stamp_, stamp_s_;
   int stamp_now_ = 0;
   std::vector<std::pair<int, int>> undo_;

@@ -1,0 +1,100 @@
+// The fast backend's starting plans and memory repair where forbidden entries tie nodes into
+// groups larger than one move can take (as in IOPDDL instance A), and its pair moves at the
+// memory limit, at real cost magnitudes.
+#include <gtest/gtest.h>
+
+#include "solver/local_search.h"
+#include "solver/solver.h"
+
+namespace xpar::solver {
+namespace {
+
+constexpr int64_t kScale = 100'000'000'000'000;  // 100 s in picoseconds per unit
+
+// A chain of `n` nodes, all live together, where each edge allows only equal strategies (an
+// operand aliased to its result). Node 0 needs least memory at strategy 0, every other node at
+// strategy 1; strategy 0 is the cheap one everywhere. All-0 breaks the limit, all-1 fits, and
+// every mixed plan uses a forbidden entry: the only feasible plan is all-1.
+Problem TiedChain(int n) {
+  Problem p;
+  p.nodes.push_back({0, 10, {0, kScale}, {1, 2}});
+  for (int i = 1; i < n; ++i) p.nodes.push_back({0, 10, {0, kScale}, {3, 1}});
+  for (int i = 0; i + 1 < n; ++i) {
+    p.edges.push_back({i, i + 1, {0, kForbiddenCost, kForbiddenCost, 0}});
+  }
+  p.usage_limit = n + 50;
+  return p;
+}
+
+// The chain is longer than a tie group may grow (64), so neither descent nor repair can move
+// it; the starts alone must find the plan. A solve with no time for a single Lagrangian round
+// still returns it, as does a normal one.
+TEST(SolverFastStart, LongTieChainHasAFeasibleStart) {
+  Problem p = TiedChain(100);
+  ASSERT_TRUE(p.Validate().ok());
+  for (double limit : {1e-9, 5.0}) {
+    SolveOptions o;
+    o.backend = Backend::kFast;
+    o.time_limit_s = limit;
+    o.fast_max_rounds = 3;
+    auto r = Solve(p, o);
+    ASSERT_TRUE(r.ok()) << r.status().ToString();
+    ASSERT_TRUE(r->has_solution) << "time limit " << limit;
+    auto ev = Evaluate(p, r->assignment);
+    ASSERT_TRUE(ev.ok());
+    EXPECT_TRUE(ev->feasible()) << "time limit " << limit;
+    EXPECT_EQ(r->assignment, Assignment(100, 1));
+    EXPECT_EQ(ev->cost, 100 * kScale);
+  }
+}
+
+// Repair never buys memory with a forbidden choice: here the only moves that lower the peak
+// break an edge whose other end has two allowed partners (no tie to follow), so repair gives
+// up and the plan keeps no forbidden entry.
+TEST(SolverFastStart, RepairRefusesForbiddenMoves) {
+  Problem p;
+  // Strategy 0 needs 5, strategies 1 and 2 need 1; edge allows (0,0) and any of {1,2} x {1,2}.
+  p.nodes = {{0, 4, {0, kScale, kScale}, {5, 1, 1}}, {0, 4, {0, kScale, kScale}, {5, 1, 1}}};
+  int64_t f = kForbiddenCost;
+  p.edges = {{0, 1, {0, f, f, f, 0, 0, f, 0, 0}}};
+  p.usage_limit = 8;
+  ASSERT_TRUE(p.Validate().ok());
+  fast::Model m = fast::BuildModel(p);
+  fast::State st(m, {0, 0});
+  EXPECT_FALSE(st.feasible());
+  EXPECT_FALSE(st.Repair());
+  EXPECT_FALSE(m.IsForbidden(st.cost()));
+  // The solver itself finds the joint move (1 or 2 on both ends) by elimination.
+  SolveOptions o;
+  o.backend = Backend::kFast;
+  o.time_limit_s = 5;
+  o.fast_max_rounds = 3;
+  auto r = Solve(p, o);
+  ASSERT_TRUE(r.ok() && r->has_solution);
+  auto ev = Evaluate(p, r->assignment);
+  EXPECT_TRUE(ev->feasible());
+  EXPECT_EQ(ev->cost, 2 * kScale);
+}
+
+// At the limit, the gain of node 0 (cheaper, more memory) needs node 1 to give memory back at
+// a small cost: no single move gains, the pair does. Node 2 is live elsewhere and cannot help.
+TEST(SolverFastSwap, PairMoveTradesMemoryBetweenNodes) {
+  Problem p;
+  p.nodes = {{0, 4, {10 * kScale, 0}, {2, 6}},
+             {2, 6, {0, kScale}, {6, 2}},
+             {6, 9, {0, kScale}, {9, 1}}};
+  p.usage_limit = 10;
+  ASSERT_TRUE(p.Validate().ok());
+  fast::Model m = fast::BuildModel(p);
+  fast::State st(m, {0, 0, 0});
+  ASSERT_TRUE(st.feasible());
+  EXPECT_EQ(st.Descend(10), 0);
+  EXPECT_EQ(st.SwapDescend(std::chrono::steady_clock::time_point::max()), 1);
+  EXPECT_EQ(st.assignment(), (std::vector<int>{1, 1, 0}));
+  EXPECT_TRUE(st.feasible());
+  EXPECT_DOUBLE_EQ(st.cost(), static_cast<double>(kScale));
+  EXPECT_EQ(st.SwapDescend(std::chrono::steady_clock::time_point::max()), 0);
+}
+
+}  // namespace
+}  // namespace xpar::solver
