@@ -1,11 +1,16 @@
 // Plan quality at scale: for generated training steps (`xpar model` presets, bf16) on cluster
-// meshes, xpar's automatic plan against every Megatron-LM style manual plan priced by the same
-// planner (src/passes/auto_sharding/manual_plans.h). Prints Markdown: one summary table, then per
-// row every manual plan and what xpar's plan keeps replicated.
+// meshes, xpar's best plan against the best Megatron-LM style manual plan. Each side has two
+// kinds, each priced by one model for both sides: intra-op plans by the intra-op planner
+// (xpar's PlanAutoSharding; manual plans pinned, src/passes/auto_sharding/manual_plans.h) and
+// pipelined plans by the inter-op pass's analytic stage table (xpar's stage DP with per-layer
+// remat; manual PP x dp/ZeRO-3 with recompute none or full, passes/pipeline/manual_pipeline.h).
+// Prints Markdown: one summary table, then per row every plan and what xpar's intra-op plan keeps
+// replicated.
 //   plan_quality_bench [--rows quick|default|all|moe-wresnet] [--only gpt-125m,llama2-7b] [--time-limit 10]
 #include <fmt/format.h>
 
 #include <chrono>
+#include <optional>
 #include <cstdlib>
 #include <set>
 #include <sstream>
@@ -13,6 +18,7 @@
 #include "analysis/op_stats.h"
 #include "models/training_step.h"
 #include "passes/auto_sharding/manual_plans.h"
+#include "passes/pipeline/manual_pipeline.h"
 
 namespace xpar {
 namespace {
@@ -158,6 +164,27 @@ struct RowResult {
   std::string details;  // the row's section
 };
 
+// What a row's figures are divided by (MFU) and which plan is best on each side.
+struct RowState {
+  double flops = 0;
+  Cluster cluster;
+  int64_t devices = 1;
+  int64_t microbatches = 1;
+  std::string details;
+  struct Best {
+    std::string name;  // "intra-op: tp8(a1)", "pipeline: 4 stages ..."
+    double step_s = 0;
+  };
+  std::optional<Best> xpar, manual;
+  std::string xpar_intra = "none fits", xpar_pipeline = "none fits";
+  int intra_fitting = 0, intra_total = 0, pipe_fitting = 0, pipe_total = 0;
+
+  double MfuOf(double step_s) const { return Mfu(flops, step_s, cluster, devices); }
+  static void Consider(std::optional<Best>& best, std::string name, double step_s) {
+    if (!best || step_s < best->step_s) best = Best{std::move(name), step_s};
+  }
+};
+
 std::string ManualLine(const ManualPlanResult& r, double flops, const Cluster& cluster,
                        int64_t devices) {
   if (!r.plan) {
@@ -173,56 +200,147 @@ std::string ManualLine(const ManualPlanResult& r, double flops, const Cluster& c
                      p.solve_s);
 }
 
+// Microbatches of a row's pipelined plans (both sides): the largest power of two up to 16 that
+// divides the global batch.
+int64_t RowMicrobatches(int64_t batch) {
+  constexpr int64_t kMaxMicrobatches = 16;
+  int64_t b = 1;
+  while (b * 2 <= kMaxMicrobatches && batch % (b * 2) == 0) b *= 2;
+  return b;
+}
+
+// xpar's intra-op plan and every manual intra-op plan (the same planner, pinned parameters).
+Status IntraOpPart(Module& module, const CostModel& model, const Args& args, RowState& st) {
+  AutoShardingOptions options;
+  options.solve.time_limit_s = args.time_limit;
+  Expected<Plan> plan = PlanAutoSharding(module, model, options);
+  if (!plan.ok()) {
+    if (plan.status().code() != StatusCode::kResourceExhausted) return plan.status();
+    // The limit is below the least memory any sharding needs: no manual plan can fit either.
+    st.details += fmt::format("xpar intra-op: {}\n", plan.status().message());
+    return Status::Ok();
+  }
+  st.details += fmt::format("xpar intra-op: {} ms (compute {} + communication {}), {} GiB{}, {} "
+                            "backend{}, build {:.1f} s, solve {:.1f} s; {}\n", Ms(plan->step_s()),
+                            Ms(plan->compute_s), Ms(plan->communication_s),
+                            GiB(plan->peak_memory_bytes),
+                            plan->memory_ok ? "" : " (over the limit)", plan->backend,
+                            plan->optimal ? " (optimal)" : "", plan->build_s, plan->solve_s,
+                            ParameterSummary(*plan));
+  if (plan->memory_ok) {
+    st.xpar_intra = Ms(plan->step_s());
+    RowState::Consider(st.xpar, "intra-op", plan->step_s());
+  }
+  ASSIGN_OR_RETURN(std::vector<ManualPlanResult> manual,
+                   PlanManualBaselines(module, model, options));
+  st.details += "Manual intra-op plans:\n";
+  for (const ManualPlanResult& r : manual) {
+    st.intra_fitting += r.fits();
+    st.details += ManualLine(r, st.flops, st.cluster, st.devices);
+  }
+  st.intra_total = static_cast<int>(manual.size());
+  if (const ManualPlanResult* best = BestManualPlan(manual)) {
+    RowState::Consider(st.manual, "intra-op: " + best->name, best->plan->step_s());
+  }
+  return Status::Ok();
+}
+
+// "layers 0-3 on 2x8 (data parallel), ...; remat in stages 0, 1"
+std::string StagesSummary(const pipeline::PipelineResult& r) {
+  std::string out, remat;
+  for (size_t s = 0; s < r.plan.stages.size(); ++s) {
+    const pipeline::Stage& st = r.plan.stages[s];
+    out += fmt::format("{}layers {}-{} on {}x{} ({})", s == 0 ? "" : ", ", st.first_layer,
+                       st.last_layer, st.submesh.shape[0], st.submesh.shape[1],
+                       r.stages[s].intra_op);
+    if (!st.remat_layers.empty()) remat += fmt::format("{}{}", remat.empty() ? "" : ", ", s);
+  }
+  return out + (remat.empty() ? "; no remat" : "; remat in stages " + remat);
+}
+
+std::string PipelineLine(const pipeline::ManualPipelineResult& r, const RowState& st) {
+  if (!r.fits()) return fmt::format("- {}: does not fit ({})\n", r.name, r.status.message());
+  return fmt::format("- {}: {} ms, MFU {:.1f}%, {} GiB\n", r.name, Ms(r.latency_s),
+                     100 * st.MfuOf(r.latency_s), GiB(r.peak_bytes));
+}
+
+// xpar's pipeline-pass plan (stage DP, remat auto) and every manual pipelined plan, both on the
+// pass's analytic stage table with the row's microbatches.
+Status PipelinePart(const Module& module, const Mesh& mesh, RowState& st) {
+  pipeline::PipelineOptions o;
+  o.num_hosts = mesh.rank() == 2 ? mesh.axis_size(0) : 1;
+  o.devices_per_host = mesh.shape().back();
+  o.microbatches = st.microbatches;
+  o.remat = pipeline::RematMode::kAuto;
+  ASSIGN_OR_RETURN(pipeline::PreparedPipeline prepared,
+                   pipeline::PreparePipeline(module, st.cluster, o));
+  Expected<pipeline::PipelineResult> dp =
+      pipeline::PlanPreparedPipeline(module, st.cluster, o, prepared);
+  if (dp.ok()) {
+    const double t = dp->plan.estimated_step_seconds;
+    st.xpar_pipeline = Ms(t);
+    const size_t n = dp->plan.stages.size();
+    RowState::Consider(st.xpar, fmt::format("pipeline: {} stage{}", n, n == 1 ? "" : "s"), t);
+    st.details += fmt::format("xpar pipeline ({} layers, {} microbatches, 1F1B): {} ms, MFU "
+                              "{:.1f}%: {}\n", prepared.clustering.num_layers, st.microbatches,
+                              Ms(t), 100 * st.MfuOf(t), StagesSummary(*dp));
+  } else if (dp.status().code() == StatusCode::kResourceExhausted) {
+    st.details += fmt::format("xpar pipeline: {}\n", dp.status().message());
+  } else {
+    return dp.status();
+  }
+  ASSIGN_OR_RETURN(std::vector<pipeline::ManualPipelineResult> manual,
+                   pipeline::PlanManualPipelines(module, st.cluster, o, prepared));
+  st.details += "Manual pipelined plans (analytic stage table):\n";
+  for (const pipeline::ManualPipelineResult& r : manual) {
+    st.pipe_fitting += r.fits();
+    st.details += PipelineLine(r, st);
+  }
+  st.pipe_total = static_cast<int>(manual.size());
+  if (const pipeline::ManualPipelineResult* best = pipeline::BestManualPipeline(manual)) {
+    RowState::Consider(st.manual, "pipeline: " + best->name, best->latency_s);
+  }
+  return Status::Ok();
+}
+
+std::string SummaryCells(const RowState& st) {
+  std::string xpar = "none fits | | |";
+  if (st.xpar) {
+    xpar = fmt::format("{} | {} | {:.1f}% |", st.xpar->name, Ms(st.xpar->step_s),
+                       100 * st.MfuOf(st.xpar->step_s));
+  }
+  std::string manual = "none fits | | | |";
+  if (st.manual) {
+    std::string ratio = "-";
+    if (st.xpar) {
+      double r = st.manual->step_s / st.xpar->step_s;
+      ratio = fmt::format("{:.2f}{}", r, r < 1 ? " **xpar slower**" : "");
+    }
+    manual = fmt::format("{} | {} | {:.1f}% | {} |", st.manual->name, Ms(st.manual->step_s),
+                         100 * st.MfuOf(st.manual->step_s), ratio);
+  }
+  return fmt::format("{} | {} | {} | {} {} {}/{}, {}/{} |", st.microbatches, st.xpar_intra,
+                     st.xpar_pipeline, xpar, manual, st.intra_fitting, st.intra_total,
+                     st.pipe_fitting, st.pipe_total);
+}
+
 Expected<RowResult> RunRow(Module& module, const models::ModelConfig& config, const Row& row,
                            const Args& args) {
   auto start = std::chrono::steady_clock::now();
   ASSIGN_OR_RETURN(Mesh mesh, Mesh::Parse(row.mesh));
-  ASSIGN_OR_RETURN(Cluster cluster, LoadCluster(row.cluster));
-  ASSIGN_OR_RETURN(CostModel model, CostModel::Create(mesh, cluster));
-  AutoShardingOptions options;
-  options.solve.time_limit_s = args.time_limit;
-  const double flops = ModelFlops(config, module);
-  const int64_t n = mesh.num_devices();
-  std::string head = fmt::format("| {} | {} | {} | {} |", row.model, row.batch, row.cluster,
-                                 row.mesh);
-  Expected<Plan> plan = PlanAutoSharding(module, model, options);
-  if (!plan.ok()) {
-    // The limit is below the least memory any sharding needs: no manual plan can fit either.
-    std::string why = plan.status().code() == StatusCode::kResourceExhausted
-                          ? "no plan fits" : "error";
-    return RowResult{fmt::format("{} {} | | | | | | | | | | |\n", head, why),
-                     fmt::format("xpar: {}\n", plan.status().message())};
-  }
-  ASSIGN_OR_RETURN(std::vector<ManualPlanResult> manual,
-                   PlanManualBaselines(module, model, options));
+  RowState st;
+  ASSIGN_OR_RETURN(st.cluster, LoadCluster(row.cluster));
+  ASSIGN_OR_RETURN(CostModel model, CostModel::Create(mesh, st.cluster));
+  st.flops = ModelFlops(config, module);
+  st.devices = mesh.num_devices();
+  st.microbatches = RowMicrobatches(row.batch);
+  RETURN_IF_ERROR(IntraOpPart(module, model, args, st));
+  RETURN_IF_ERROR(PipelinePart(module, mesh, st));
   double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   RowResult out;
-  out.details = fmt::format("xpar: {} ms (compute {} + communication {}), {} GiB{}, {} "
-                            "backend{}; {}\n", Ms(plan->step_s()), Ms(plan->compute_s),
-                            Ms(plan->communication_s), GiB(plan->peak_memory_bytes),
-                            plan->memory_ok ? "" : " (over the limit)", plan->backend,
-                            plan->optimal ? " (optimal)" : "", ParameterSummary(*plan));
-  int fitting = 0;
-  for (const ManualPlanResult& r : manual) {
-    fitting += r.fits();
-    out.details += ManualLine(r, flops, cluster, n);
-  }
-  const ManualPlanResult* best = BestManualPlan(manual);
-  std::string xpar_cells = fmt::format("{}{} | {:.1f}% | {} | {:.1f} | {:.1f}",
-                                       Ms(plan->step_s()), plan->memory_ok ? "" : " (over)",
-                                       100 * Mfu(flops, plan->step_s(), cluster, n),
-                                       GiB(plan->peak_memory_bytes), plan->build_s,
-                                       plan->solve_s);
-  std::string manual_cells = "none fits | | | |";
-  if (best != nullptr) {
-    double ratio = best->plan->step_s() / plan->step_s();
-    manual_cells = fmt::format("{} | {} | {:.1f}% | {:.2f}{} |", best->name,
-                               Ms(best->plan->step_s()),
-                               100 * Mfu(flops, best->plan->step_s(), cluster, n), ratio,
-                               ratio < 1 ? " **xpar slower**" : "");
-  }
-  out.summary = fmt::format("{} {} | {} {}/{} | {:.0f} |\n", head, xpar_cells, manual_cells,
-                            fitting, manual.size(), wall);
+  out.details = std::move(st.details);
+  out.summary = fmt::format("| {} | {} | {} | {} | {} {:.0f} |\n", row.model, row.batch,
+                            row.cluster, row.mesh, SummaryCells(st), wall);
   return out;
 }
 
@@ -252,6 +370,12 @@ Expected<std::unique_ptr<Module>> Generate(const Row& row, models::ModelConfig* 
   return models::GenerateTrainingStep(*config, models::AdamWOptions());
 }
 
+constexpr const char* kSummaryHeader =
+    "| model | batch | cluster | mesh | B | xpar intra-op ms | xpar pipeline ms | xpar plan | "
+    "xpar step ms | xpar MFU | best manual plan | manual step ms | manual MFU | manual / xpar | "
+    "manual plans fitting (intra-op, pipelined) | row wall s |\n"
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+
 int Main(int argc, char** argv) {
   Args args;
   if (!ParseArgs(argc, argv, args)) {
@@ -259,10 +383,7 @@ int Main(int argc, char** argv) {
                        "[--time-limit S]\n");
     return 1;
   }
-  fmt::print("| model | batch | cluster | mesh | xpar step ms | xpar MFU | xpar GiB/device | "
-             "build s | solve s | best manual plan | manual step ms | manual MFU | "
-             "manual / xpar | manual plans fitting | row wall s |\n"
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+  fmt::print("{}", kSummaryHeader);
   std::string details;
   for (const Row& row : RowsFor(args.rows)) {
     if (!args.only.empty() && !args.only.contains(row.model)) continue;

@@ -153,7 +153,9 @@ int Run(const PlanArgs& a) {
   auto options = MakeOptions(a);
   if (!options.ok()) return ReportError("plan", options.status());
   if (a.pipeline.enabled) {
-    return RunPipelinePlan(a.pipeline, a.model, a.inputs, *mesh, *cluster, *options, a.json_out,
+    PipelineCliArgs pipeline = a.pipeline;
+    pipeline.manual = a.manual;
+    return RunPipelinePlan(pipeline, a.model, a.inputs, *mesh, *cluster, *options, a.json_out,
                            a.html_out);
   }
   // --time-limit covers reading the model too: what is left goes to building and solving.
@@ -228,7 +230,9 @@ void RegisterPlanCommand(CLI::App& app) {
   cmd->add_flag("--manual", a->manual,
                 "also price every Megatron-LM style plan (data x tensor parallelism on whole "
                 "mesh axes, ZeRO 0/1/3; parameters pinned by their HF names) with the same "
-                "planner and memory limit, and compare the best with this plan");
+                "planner and memory limit, and compare the best with this plan; with "
+                "--pipeline: every Megatron-LM pipelined plan (PP equal stages, dp or ZeRO-3, "
+                "recompute none or full) on the same stage table");
   cmd->add_option("--latency", a->latency,
                   "collective latency: one alpha per collective (default, as Alpa and XLA; it "
                   "also stands for the launch cost) or per ring step")

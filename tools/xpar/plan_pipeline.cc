@@ -9,6 +9,7 @@
 #include <cmath>
 #include <optional>
 
+#include "passes/pipeline/manual_pipeline.h"
 #include "passes/pipeline/pipeline_planner.h"
 #include "plan_pipeline_layers.h"
 #include "plan_pipeline_stages.h"
@@ -118,6 +119,53 @@ nlohmann::json ToJson(const pipeline::PipelineResult& r, const Mesh& mesh) {
            {{"clustering", r.clustering_s}, {"cost_table", r.cost_table_s}, {"dp", r.dp_s}}}};
 }
 
+// `--pipeline --manual`: every manual pipelined plan on the pass's own stage table, best first.
+Status PrintManualPipelines(const Module& module, const Cluster& cluster,
+                            const pipeline::PipelineOptions& o,
+                            const pipeline::PreparedPipeline& prepared,
+                            const pipeline::PipelineResult& xpar) {
+  ASSIGN_OR_RETURN(std::vector<pipeline::ManualPipelineResult> manual,
+                   pipeline::PlanManualPipelines(module, cluster, o, prepared));
+  fmt::print("\nmanual pipelined plans (Megatron-LM: PP equal stages of the {} layers on equal "
+             "submeshes, {} microbatches, 1F1B; {} of them), best first:\n",
+             prepared.clustering.num_layers, o.microbatches, manual.size());
+  for (const pipeline::ManualPipelineResult& r : manual) {
+    if (r.fits()) {
+      fmt::print("  {}: {:.3f} ms, {} per device\n", r.name, r.latency_s * 1e3,
+                 HumanBytes(r.peak_bytes));
+    } else {
+      fmt::print("  {}: does not fit ({})\n", r.name, r.status.message());
+    }
+  }
+  const pipeline::ManualPipelineResult* best = pipeline::BestManualPipeline(manual);
+  const double t = xpar.plan.estimated_step_seconds;
+  if (best == nullptr) {
+    fmt::print("no manual pipelined plan fits the memory limit; xpar's plan {:.3f} ms\n", t * 1e3);
+  } else {
+    fmt::print("best manual pipelined plan: {} at {:.3f} ms; xpar's plan {:.3f} ms: best manual "
+               "/ xpar = {:.2f}\n", best->name, best->latency_s * 1e3, t * 1e3,
+               best->latency_s / t);
+  }
+  return Status::Ok();
+}
+
+// The inter-op pass as the options ask: analytic or auto-sharding table, or layer plans; with
+// --manual, the manual pipelined plans are printed after the plan (analytic table only).
+Expected<pipeline::PipelineResult> PlanAsAsked(const PipelineCliArgs& a, const Module& module,
+                                               const Cluster& cluster,
+                                               const pipeline::PipelineOptions& o,
+                                               LayerPlanStats& stats,
+                                               std::optional<pipeline::PreparedPipeline>& prepared) {
+  if (a.manual && a.stage_cost != "fast") {
+    return InvalidArgument("--pipeline --manual prices the manual pipelined plans on the analytic "
+                           "stage table: use --stage-cost fast, not {}", a.stage_cost);
+  }
+  if (a.stage_cost == "layer-plans") return PlanPipelineWithLayerPlans(module, cluster, o, &stats);
+  if (!a.manual) return pipeline::PlanPipeline(module, cluster, o);
+  ASSIGN_OR_RETURN(prepared, pipeline::PreparePipeline(module, cluster, o));
+  return pipeline::PlanPreparedPipeline(module, cluster, o, *prepared);
+}
+
 }  // namespace
 
 void AddPipelineOptions(CLI::App& cmd, PipelineCliArgs& a) {
@@ -167,9 +215,8 @@ int RunPipelinePlan(const PipelineCliArgs& a, const std::string& model_path,
                options->auto_sharding.solve.time_limit_s);
   }
   LayerPlanStats stats;
-  auto result = a.stage_cost == "layer-plans"
-                    ? PlanPipelineWithLayerPlans(**module, cluster, *options, &stats)
-                    : pipeline::PlanPipeline(**module, cluster, *options);
+  std::optional<pipeline::PreparedPipeline> prepared;
+  auto result = PlanAsAsked(a, **module, cluster, *options, stats, prepared);
   if (!result.ok()) return ReportError("plan", result.status());
   if (a.stage_cost == "layer-plans") {
     fmt::print("layer plans: {} layers, {} distinct programs x {} submesh shapes: {} intra-op "
@@ -184,6 +231,10 @@ int RunPipelinePlan(const PipelineCliArgs& a, const std::string& model_path,
                stats.chose_analytic ? "analytic" : "layer-plan");
   }
   Print(*result, model_path, mesh, cluster);
+  if (prepared) {
+    Status s = PrintManualPipelines(**module, cluster, *options, *prepared, *result);
+    if (!s.ok()) return ReportError("plan", s);
+  }
   std::optional<StagePlans> stage_plans;
   if (a.stage_plans) {
     auto planned = PlanPipelineStages(**module, *result, cluster, options->auto_sharding);

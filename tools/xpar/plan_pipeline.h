@@ -23,6 +23,7 @@ struct PipelineCliArgs {
   std::string stage_cost = "fast";
   int64_t loss_index = 0;
   std::string remat = "auto";  // --remat: auto | none | all (passes/pipeline/remat.h)
+  bool manual = false;  // --manual: also the Megatron-LM pipelined plans (manual_pipeline.h)
   bool stage_plans = false;  // plan each chosen stage with the intra-op pass (plan_pipeline_stages.h)
 };
 

@@ -74,45 +74,69 @@ Status FillStages(const StageDpResult& dp, const std::vector<SubmeshShape>& shap
 
 }  // namespace
 
-Expected<PipelineResult> PlanPipeline(const Module& module, const Cluster& cluster,
-                                      const PipelineOptions& o) {
+Expected<PreparedPipeline> PreparePipeline(const Module& module, const Cluster& cluster,
+                                           const PipelineOptions& o) {
   RETURN_IF_ERROR(CheckOptions(o));
-  const int64_t devices = o.num_hosts * o.devices_per_host;
-  ASSIGN_OR_RETURN(CostModel whole, CostModel::Create(Mesh({o.num_hosts, o.devices_per_host}), cluster));
-  (void)whole;  // only checks that the cluster has the devices
-  PipelineResult r;
-  r.memory_limit_bytes = MemoryLimit(cluster, o);
+  // Only checks that the cluster has the devices.
+  RETURN_IF_ERROR(CostModel::Create(Mesh({o.num_hosts, o.devices_per_host}), cluster).status());
+  PreparedPipeline p;
+  p.memory_limit_bytes = MemoryLimit(cluster, o);
   auto t0 = Clock::now();
   ASSIGN_OR_RETURN(CostModel one_device, CostModel::Create(Mesh({1}), cluster));
-  ASSIGN_OR_RETURN(ProgramRoles roles, ClassifyInstructions(module, o.loss_index));
-  ASSIGN_OR_RETURN(r.clustering, ClusterLayers(module, roles, one_device, o.clustering));
-  ASSIGN_OR_RETURN(LayerAssignment assignment, AssignLayers(module, roles, r.clustering));
-  r.layer_of_instruction = assignment.layer;
-  r.from_attribute = assignment.from_attribute;
-  r.inferred = assignment.inferred;
-  r.clustering_s = SecondsSince(t0);
-
+  ASSIGN_OR_RETURN(p.roles, ClassifyInstructions(module, o.loss_index));
+  ASSIGN_OR_RETURN(p.clustering, ClusterLayers(module, p.roles, one_device, o.clustering));
+  ASSIGN_OR_RETURN(p.assignment, AssignLayers(module, p.roles, p.clustering));
+  p.clustering_s = SecondsSince(t0);
   t0 = Clock::now();
-  const int64_t num_layers = r.clustering.num_layers;
+  p.stats = ComputeLayerStats(module, p.roles, p.assignment.layer, p.clustering.num_layers,
+                              one_device);
+  p.stats_s = SecondsSince(t0);
+  return p;
+}
+
+StageCostOptions MakeStageCostOptions(const PipelineOptions& o, const PreparedPipeline& p) {
   StageCostOptions co;
   co.mode = o.cost_mode;
   co.microbatches = o.microbatches;
-  co.memory_limit_bytes = r.memory_limit_bytes;
+  co.memory_limit_bytes = p.memory_limit_bytes;
   co.auto_sharding = o.auto_sharding;
   // Per-layer remat masks cover kMaxRematLayers layers; auto plans without beyond that.
-  co.remat = o.remat == RematMode::kAuto && num_layers > kMaxRematLayers ? RematMode::kNone
-                                                                          : o.remat;
+  co.remat = o.remat == RematMode::kAuto && p.clustering.num_layers > kMaxRematLayers
+                 ? RematMode::kNone
+                 : o.remat;
+  return co;
+}
+
+Expected<PipelineResult> PlanPipeline(const Module& module, const Cluster& cluster,
+                                      const PipelineOptions& o) {
+  ASSIGN_OR_RETURN(PreparedPipeline prepared, PreparePipeline(module, cluster, o));
+  return PlanPreparedPipeline(module, cluster, o, prepared);
+}
+
+Expected<PipelineResult> PlanPreparedPipeline(const Module& module, const Cluster& cluster,
+                                              const PipelineOptions& o,
+                                              const PreparedPipeline& prepared) {
+  RETURN_IF_ERROR(CheckOptions(o));
+  const int64_t devices = o.num_hosts * o.devices_per_host;
+  PipelineResult r;
+  r.memory_limit_bytes = prepared.memory_limit_bytes;
+  r.clustering = prepared.clustering;
+  r.layer_of_instruction = prepared.assignment.layer;
+  r.from_attribute = prepared.assignment.from_attribute;
+  r.inferred = prepared.assignment.inferred;
+  r.clustering_s = prepared.clustering_s;
+
+  auto t0 = Clock::now();
+  const int64_t num_layers = r.clustering.num_layers;
+  StageCostOptions co = MakeStageCostOptions(o, prepared);
   r.remat = co.remat;
-  StageCostBuilder costs(module, cluster,
-                         ComputeLayerStats(module, roles, r.layer_of_instruction, num_layers,
-                                           one_device),
-                         r.layer_of_instruction, co);
+  StageCostBuilder costs(module, cluster, prepared.stats, r.layer_of_instruction, co);
   const std::vector<SubmeshShape> shapes = AlpaSubmeshShapes(o.num_hosts, o.devices_per_host);
   const int64_t max_in_flight = std::min({o.microbatches, num_layers, devices});
   ASSIGN_OR_RETURN(StageCostTable table, costs.Build(shapes, max_in_flight));
   r.table_entries = num_layers * (num_layers + 1) / 2 * static_cast<int64_t>(shapes.size());
   r.solves = costs.solves();
-  r.cost_table_s = SecondsSince(t0);
+  r.cost_table_s = prepared.stats_s + SecondsSince(t0);
 
   t0 = Clock::now();
   StageDpOptions dpo;
@@ -139,7 +163,8 @@ Expected<PipelineResult> PlanPipeline(const Module& module, const Cluster& clust
   for (const Stage& s : r.plan.stages) {
     for (int64_t l : s.remat_layers) remat_layer[l] = true;
   }
-  r.plan.recompute = RecomputedInstructions(module, roles, r.layer_of_instruction, remat_layer);
+  r.plan.recompute = RecomputedInstructions(module, prepared.roles, r.layer_of_instruction,
+                                            remat_layer);
   return r;
 }
 

@@ -15,6 +15,7 @@
 #include "ir/module.h"
 #include "passes/pipeline/layer_clustering.h"
 #include "passes/pipeline/pipeline_plan.h"
+#include "passes/pipeline/stage_assignment.h"
 #include "passes/pipeline/stage_costs.h"
 
 namespace xpar::pipeline {
@@ -59,6 +60,27 @@ struct PipelineResult {
 
 Expected<PipelineResult> PlanPipeline(const Module& module, const Cluster& cluster,
                                       const PipelineOptions& options);
+
+// What every plan of one program shares, whatever the microbatch count: the roles, the layers,
+// each instruction's layer and the per-layer costs. PlanPipeline = PreparePipeline, then
+// PlanPreparedPipeline; the manual pipelined baselines (manual_pipeline.h) price the same.
+struct PreparedPipeline {
+  ProgramRoles roles;
+  LayerClustering clustering;
+  LayerAssignment assignment;
+  std::vector<LayerStats> stats;
+  int64_t memory_limit_bytes = 0;  // per device
+  double clustering_s = 0, stats_s = 0;
+};
+Expected<PreparedPipeline> PreparePipeline(const Module& module, const Cluster& cluster,
+                                           const PipelineOptions& options);
+Expected<PipelineResult> PlanPreparedPipeline(const Module& module, const Cluster& cluster,
+                                              const PipelineOptions& options,
+                                              const PreparedPipeline& prepared);
+// The stage cost options of `options` on `prepared` (the remat mode falls back to none beyond
+// kMaxRematLayers layers).
+StageCostOptions MakeStageCostOptions(const PipelineOptions& options,
+                                      const PreparedPipeline& prepared);
 
 // Which layers each stage rematerialises and its activation memory with and without, one line
 // per stage that does (or one line saying none does):

@@ -185,17 +185,17 @@ int64_t PerMicrobatch(int64_t bytes, int64_t microbatches, int64_t devices) {
                               (static_cast<double>(microbatches) * static_cast<double>(devices)));
 }
 
-uint64_t LayersMask(int64_t i, int64_t j) {
+}  // namespace
+
+uint64_t LayerRangeMask(int64_t i, int64_t j) {
   uint64_t mask = 0;
   for (int64_t l = i; l <= j && l < kMaxRematLayers; ++l) mask |= uint64_t{1} << l;
   return mask;
 }
 
-}  // namespace
-
 RematPoint StageCostBuilder::PointOf(int64_t i, int64_t j, uint64_t mask) const {
   RematPoint p;
-  p.mask = mask & LayersMask(i, j);
+  p.mask = mask & LayerRangeMask(i, j);
   for (int64_t l = i; l <= j; ++l) {
     const bool remat = l < kMaxRematLayers && (p.mask >> l & 1);
     p.stash_bytes += remat ? stats_[l].remat_stash_bytes : stats_[l].activation_bytes;
@@ -247,7 +247,7 @@ std::optional<StageChoice> StageCostBuilder::Best(const std::vector<StageChoice>
         consider(c);
         break;
       case RematMode::kAll:
-        consider(Realize(c, PointOf(i, j, LayersMask(i, j)), devices));
+        consider(Realize(c, PointOf(i, j, LayerRangeMask(i, j)), devices));
         break;
       case RematMode::kAuto:
         if (c.fits(in_flight, limit)) {  // memory is ample: nothing is rematerialised
@@ -278,13 +278,20 @@ Expected<StageChoice> StageCostBuilder::Choose(int64_t i, int64_t j, const Subme
   return *best;
 }
 
+Expected<std::vector<StageChoice>> StageCostBuilder::ChoicesWithRemat(int64_t i, int64_t j,
+                                                                      const SubmeshShape& shape,
+                                                                      uint64_t mask) {
+  ASSIGN_OR_RETURN(std::vector<StageChoice> choices, Choices(i, j, shape));
+  for (StageChoice& c : choices) c = Realize(c, PointOf(i, j, mask), shape.size());
+  return choices;
+}
+
 Expected<StageChoice> StageCostBuilder::ChooseWithRemat(int64_t i, int64_t j,
                                                         const SubmeshShape& shape,
                                                         int64_t in_flight, uint64_t mask) {
-  ASSIGN_OR_RETURN(std::vector<StageChoice> choices, Choices(i, j, shape));
+  ASSIGN_OR_RETURN(std::vector<StageChoice> choices, ChoicesWithRemat(i, j, shape, mask));
   std::optional<StageChoice> best;
-  for (const StageChoice& c : choices) {
-    StageChoice r = Realize(c, PointOf(i, j, mask), shape.size());
+  for (const StageChoice& r : choices) {
     if (r.fits(in_flight, options_.memory_limit_bytes) && (!best || r.seconds < best->seconds)) {
       best = r;
     }

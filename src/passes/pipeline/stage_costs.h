@@ -91,6 +91,14 @@ class StageCostBuilder {
   // (whatever the options' remat mode) that fits `in_flight` microbatches (for brute force).
   Expected<StageChoice> ChooseWithRemat(int64_t i, int64_t j, const SubmeshShape& shape,
                                         int64_t in_flight, uint64_t mask);
+  // Every intra-op choice of layers [i..j] on `shape`, in a fixed order (analytic: data
+  // parallel, then on more than one device ZeRO-3; auto-sharding: the stage's plan), each with
+  // exactly the remat layers of `mask`, whether it fits or not (manual_pipeline.h).
+  Expected<std::vector<StageChoice>> ChoicesWithRemat(int64_t i, int64_t j,
+                                                      const SubmeshShape& shape, uint64_t mask);
+  int64_t memory_limit_bytes() const { return options_.memory_limit_bytes; }
+  int64_t microbatches() const { return options_.microbatches; }
+  StageCostMode mode() const { return options_.mode; }
   int64_t solves() const { return solves_; }
 
  private:
@@ -116,6 +124,9 @@ class StageCostBuilder {
   std::map<std::tuple<int64_t, int64_t, int64_t>, std::vector<StageChoice>> cache_;
   std::map<std::pair<int64_t, int64_t>, RematFrontier> frontiers_;  // (i, j) -> frontier
 };
+
+// The remat mask of layers [i..j] (bits above kMaxRematLayers are left out).
+uint64_t LayerRangeMask(int64_t i, int64_t j);
 
 // The instructions of layers [first, last] as a module of their own: values of other layers
 // become parameters, values that other layers or the ROOT read become the output tuple.
