@@ -67,6 +67,7 @@ def _gather(vocab, dim, ids):
 ROWS = {
     "gemm_f32_1024": lambda: _gemm(1024, torch.float32),
     "gemm_bf16_1024": lambda: _gemm(1024, torch.bfloat16),
+    "gemm_bf16_2048": lambda: _gemm(2048, torch.bfloat16),
     "conv3x3_f32": lambda: _conv((8, 64, 56, 56), (64, 64, 3, 3), 1, 1, 1, torch.float32),
     "conv3x3_bf16": lambda: _conv((8, 64, 56, 56), (64, 64, 3, 3), 1, 1, 1, torch.bfloat16),
     "conv7x7s2_f32": lambda: _conv((8, 3, 224, 224), (64, 3, 7, 7), 2, 3, 1, torch.float32),

@@ -6,6 +6,7 @@ set -euo pipefail
 PACKAGES=(
   build-essential cmake ninja-build pkg-config ccache
   libopenblas-dev          # GEMM for dot
+  libdnnl-dev              # oneDNN: bf16/f16 matmul and convolution
   nlohmann-json3-dev       # plan / instance JSON
   libcli11-dev             # command line
   libfmt-dev               # formatting

@@ -2,6 +2,7 @@
 // conv_gemm.cc: the im2col + GEMM path); not a public API.
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "runtime/interpreter/kernels.h"
@@ -26,6 +27,12 @@ Literal ConvolutionReference(const Instruction& inst, const ConvPlan& plan, cons
 // when any side is f64). Same results as the reference up to the order of the additions.
 Literal ConvolutionGemm(const Instruction& inst, const ConvPlan& plan, const Literal& lhs,
                         const Literal& rhs);
+
+// The convolution on oneDNN (conv_onednn.cc) when it fits there (bf16/f16/f32, no lhs
+// dilation, reversal, batch groups or negative padding, not f32 depthwise) and oneDNN has an
+// optimised kernel; nullopt otherwise. f32 sums rounded once to the result type.
+Expected<std::optional<Literal>> OnednnConvolution(const Instruction& inst, const ConvPlan& plan,
+                                                   const Literal& lhs, const Literal& rhs);
 
 // Checks the operands, then runs the reference loop (for tests that compare the two paths).
 Expected<Literal> EvalConvolutionReference(const Instruction& inst, Operands ops);

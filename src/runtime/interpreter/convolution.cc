@@ -1,6 +1,7 @@
 // convolution: general dimension numbers, any number of spatial dimensions, window stride,
 // padding, lhs (base) and rhs (window) dilation, window reversal, feature and batch groups.
-// Floating-point convolutions run as im2col + GEMM (conv_gemm.cc); the direct loop here, which
+// Floating-point ones run on oneDNN where they fit (conv_onednn.cc), the others as im2col +
+// GEMM (conv_gemm.cc); the direct loop here, which
 // accumulates in f32 (f64 for f64, wrapping 64-bit for ints), runs integer ones and is the
 // reference the GEMM path is tested against.
 #include "runtime/interpreter/conv_internal.h"
@@ -155,6 +156,8 @@ Expected<Literal> EvalConvolutionReference(const Instruction& inst, Operands ops
 
 Expected<Literal> EvalConvolution(const Instruction& inst, Operands ops, EvalContext& ctx) {
   ASSIGN_OR_RETURN(ConvPlan plan, CheckedPlan(inst, ops));
+  ASSIGN_OR_RETURN(std::optional<Literal> fast, OnednnConvolution(inst, plan, *ops[0], *ops[1]));
+  if (fast) return std::move(*fast);
   for (PrimitiveType t : {ops[0]->type(), ops[1]->type(), inst.shape().type()}) {
     if (IsFloating(t)) return ConvolutionGemm(inst, plan, *ops[0], *ops[1]);
   }

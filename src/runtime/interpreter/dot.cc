@@ -1,15 +1,18 @@
 // dot with any dimension numbers: operands are viewed (or transposed) as [batch, M, K] and
-// [batch, K, N] and multiplied with OpenBLAS sgemm/dgemm per batch; bf16/f16 go through f32 (the
-// lhs and result one block of rows at a time, so no f32 copy of either is made whole), and
-// integer dots use wrapping 64-bit loops. The result is [batch..., lhs free..., rhs free...].
+// [batch, K, N]; bf16 x bf16, f16 x f16 and (not tiny) f32 x f32 run on oneDNN's matmul
+// (onednn.h) where it has a kernel, other float dots on OpenBLAS sgemm/dgemm per batch; the remaining bf16/f16 ones go
+// through f32 (the lhs and result one block of rows at a time, so no f32 copy of either is made
+// whole), and integer dots use wrapping 64-bit loops. The result is [batch..., lhs free..., rhs free...].
 #include <cblas.h>
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "runtime/interpreter/elementwise_types.h"
 #include "runtime/interpreter/index_util.h"
 #include "runtime/interpreter/kernels.h"
+#include "runtime/interpreter/onednn.h"
 #include "runtime/interpreter/thread_pool.h"
 
 namespace xpar {
@@ -214,6 +217,54 @@ Literal BlockedHalfDot(const Instruction& inst, const DotPlan& p, const Literal&
   return out;
 }
 
+// Below this many multiply-adds an f32 dot stays on OpenBLAS, whose call costs less than
+// oneDNN's (primitive lookup, memory objects); above it oneDNN's brgemm kernels were 1.5-2x
+// faster than Debian's OpenBLAS on this machine (bench/REPORT.md).
+constexpr int64_t kOnednnF32MinMacs = int64_t{1} << 18;
+
+// 16-bit operands: oneDNN's native kernels instead of f32 conversion + sgemm. f32: oneDNN for
+// GEMMs that are not tiny.
+bool UseOnednn(const Literal& lhs, const Literal& rhs, PrimitiveType out, const DotPlan& p) {
+  if (lhs.type() != rhs.type()) return false;
+  if (IsHalf(lhs.type())) return out == lhs.type() || out == PrimitiveType::kF32;
+  return lhs.type() == PrimitiveType::kF32 && out == PrimitiveType::kF32 &&
+         p.batch * p.m * p.n * p.k >= kOnednnF32MinMacs;
+}
+
+// A [batch, M, K]-shaped view of an operand for oneDNN: in place when its layout already is
+// that or the transposed one, else a transposed copy in `copy`.
+const uint8_t* MatmulOperand(const Literal& x, const Dims& normal, const Dims& trans,
+                             Literal& copy, bool& transposed) {
+  transposed = false;
+  if (IsInOrder(normal, x.shape())) return x.raw();
+  if (IsInOrder(trans, x.shape())) {
+    transposed = true;
+    return x.raw();
+  }
+  copy = TransposeLiteral(x, normal);
+  return copy.raw();
+}
+
+// The dot through oneDNN's matmul (one rounding of f32 sums to the result type); nullopt when
+// oneDNN has no optimised kernel for it.
+Expected<std::optional<Literal>> OnednnDot(const Instruction& inst, const DotPlan& p,
+                                           const Literal& lhs, const Literal& rhs) {
+  onednn::MatmulDesc d;
+  d.batch = p.batch, d.m = p.m, d.k = p.k, d.n = p.n;
+  d.ab_type = lhs.type(), d.c_type = inst.shape().type();
+  Literal lhs_copy, rhs_copy;
+  const uint8_t* a =
+      MatmulOperand(lhs, Concat({&p.lhs_batch, &p.lhs_free, &p.lhs_contract}),
+                    Concat({&p.lhs_batch, &p.lhs_contract, &p.lhs_free}), lhs_copy, d.a_trans);
+  const uint8_t* b =
+      MatmulOperand(rhs, Concat({&p.rhs_batch, &p.rhs_contract, &p.rhs_free}),
+                    Concat({&p.rhs_batch, &p.rhs_free, &p.rhs_contract}), rhs_copy, d.b_trans);
+  Literal out = Literal::Uninitialized(inst.shape());
+  ASSIGN_OR_RETURN(bool done, onednn::Matmul(d, a, b, out.raw()));
+  if (!done) return std::optional<Literal>();
+  return std::optional<Literal>(std::move(out));
+}
+
 template <typename C>
 Literal RunDot(const Instruction& inst, const DotPlan& p, const Literal& lhs, const Literal& rhs) {
   const Dims lhs_normal = Concat({&p.lhs_batch, &p.lhs_free, &p.lhs_contract});
@@ -259,6 +310,11 @@ Expected<Literal> EvalDot(const Instruction& inst, Operands ops, EvalContext& ct
   for (PrimitiveType t : types) {
     any_f64 = any_f64 || t == PrimitiveType::kF64;
     any_float = any_float || IsFloating(t);
+  }
+  if (!any_f64 && plan.m * plan.n * plan.batch > 0 && plan.k > 0 &&
+      UseOnednn(lhs, rhs, inst.shape().type(), plan)) {
+    ASSIGN_OR_RETURN(std::optional<Literal> out, OnednnDot(inst, plan, lhs, rhs));
+    if (out) return std::move(*out);
   }
   // Accumulate in f64 when f64 is involved, f32 for the other float types, 64-bit for integers.
   if (any_f64) return RunDot<double>(inst, plan, lhs, rhs);
