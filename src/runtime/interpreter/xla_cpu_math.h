@@ -72,7 +72,8 @@ namespace xpar::xla_f32 {
 inline float CephesExp(float input) {
   if (std::isnan(input)) return input;
   const float x0 = std::fmin(std::fmax(input, -87.8f), 88.8f);
-  const float n = std::fmin(std::fmax(std::floor(x0 * 1.44269504088896341f + 0.5f), -127.0f), 127.0f);
+  const float n0 = std::floor(x0 * 1.44269504088896341f + 0.5f);  // round(x0 / log(2))
+  const float n = std::fmin(std::fmax(n0, -127.0f), 127.0f);
   float x = x0 - 0.693359375f * n;
   x = x - -2.12194440e-4f * n;
   float z = x * 1.9875691500e-4f + 1.3981999507e-3f;
