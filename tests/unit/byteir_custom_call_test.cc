@@ -97,6 +97,29 @@ ENTRY e {
   EXPECT_FALSE(RunError(text("cubic"), {x}).ok());
 }
 
+// logp rows [-1, -2, -3], [-4, -5, -6], [-7, -8, -9] with targets 2, -1 (ignored), 0: the
+// picked values are -3 and -7. none: [3, 0, 7]; mean: 10 / 2; sum: 10; total_weight 2.
+TEST(ByteirCustomCallTest, NllLossForwardReductionsAndIgnoreIndex) {
+  Literal logp = Literal::FromVector<float>({3, 3}, {-1, -2, -3, -4, -5, -6, -7, -8, -9});
+  Literal t = Literal::FromVector<int64_t>({3}, {2, -1, 0});
+  auto run = [&](const char* shape, const char* reduction) {
+    return Run1(fmt::format(R"(HloModule m
+ENTRY e {{
+  x = f32[3,3] parameter(0)
+  t = s64[3] parameter(1)
+  ROOT l = ({}, f32[]) custom-call(x, t), custom_call_target="byteir.nll_loss_forward",
+      frontend_attributes={{ignore_index="-1",reduction="{}"}}
+}})",
+                            shape, reduction),
+                {logp, t});
+  };
+  Literal none = run("f32[3]", "0"), mean = run("f32[]", "1"), sum = run("f32[]", "2");
+  ExpectNear(none.elements()[0], {3, 0, 7});
+  ExpectNear(mean.elements()[0], {5});
+  ExpectNear(sum.elements()[0], {10});
+  ExpectNear(mean.elements()[1], {2});
+}
+
 TEST(ByteirCustomCallTest, MissingAttributesAreErrors) {
   Literal x = Literal::FromVector<float>({2}, {0, 1});
   Status s = RunError(R"(HloModule m

@@ -77,6 +77,7 @@ Expected<std::vector<Instruction*>> Parser::BuildOp(Scope* scope, OpInfo* op) {
     return Unpack(scope->comp, call, op->num_results, op->offset);
   }
   if (IsLowerableDynamicOp(m)) return BuildDynamic(scope, op);
+  if (m == "rng" && op->operands.size() == 3) return BuildRng(scope, op);
   if (m == "async_start" || m == "async_update" || m == "async_done") {
     return BuildAsync(*this, scope, op);
   }

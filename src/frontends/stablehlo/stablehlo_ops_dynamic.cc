@@ -41,24 +41,37 @@ Expected<Attr> Parser::ConstantOperandAttr(const OpInfo& op, size_t i, std::stri
   return a;
 }
 
+// The output shape operand `i` of `op`, when constant, must agree with the (static) result type.
+Status Parser::CheckShapeOperand(const OpInfo& op, size_t i) const {
+  const Instruction* c = i < op.operands.size() ? op.operands[i] : nullptr;
+  if (!c || c->opcode() != Opcode::kConstant || !c->attrs().literal) return Status::Ok();
+  const Shape& result = op.result_types[0];
+  const Literal& l = *c->attrs().literal;
+  bool same = l.ElementCount() == result.rank();
+  for (int64_t d = 0; same && d < result.rank(); ++d) same = l.GetAsInt64(d) == result.dim(d);
+  if (same) return Status::Ok();
+  return Error(op.offset, fmt::format("'{}': the output shape operand does not match the "
+                                      "result type {}",
+                                      op.name, result.ToString(false)));
+}
+
+// StableHLO/MHLO's rng names its result shape as a third operand (torch-mlir's and ByteIR's
+// dropout masks compute it with arith.constant); HLO's rng has the shape in its type only.
+Expected<std::vector<Instruction*>> Parser::BuildRng(Scope* scope, OpInfo* op) {
+  if (op->result_types.size() != 1 || !op->result_types[0].IsArray()) {
+    return Error(op->offset, fmt::format("'{}' must have one tensor result", op->name));
+  }
+  RETURN_IF_ERROR(CheckShapeOperand(*op, 2));
+  op->operands.resize(2);
+  return BuildSimple(scope, op, Opcode::kRng);
+}
+
 Expected<std::vector<Instruction*>> Parser::BuildDynamic(Scope* scope, OpInfo* op) {
   const std::string& m = op->mnemonic;
   if (op->result_types.size() != 1 || !op->result_types[0].IsArray()) {
     return Error(op->offset, fmt::format("'{}' must have one tensor result", op->name));
   }
-  const Shape& result = op->result_types[0];
-  // The output shape operand, when constant, must agree with the (static) result type.
-  auto check_shape = [&](size_t i) -> Status {
-    const Instruction* c = i < op->operands.size() ? op->operands[i] : nullptr;
-    if (!c || c->opcode() != Opcode::kConstant || !c->attrs().literal) return Status::Ok();
-    const Literal& l = *c->attrs().literal;
-    bool same = l.ElementCount() == result.rank();
-    for (int64_t d = 0; same && d < result.rank(); ++d) same = l.GetAsInt64(d) == result.dim(d);
-    if (same) return Status::Ok();
-    return Error(op->offset, fmt::format("'{}': the output shape operand does not match the "
-                                         "result type {}",
-                                         op->name, result.ToString(false)));
-  };
+  auto check_shape = [&](size_t i) { return CheckShapeOperand(*op, i); };
   size_t want = m == "dynamic_broadcast_in_dim" ? 2
                 : m == "dynamic_iota"           ? 1
                 : m == "dynamic_pad"            ? 5

@@ -160,6 +160,8 @@ class Parser {
   Expected<std::vector<Instruction*>> BuildCcl(Scope* scope, OpInfo* op);
   // stablehlo_ops_dynamic.cc: dynamic_* ops (IsLowerableDynamicOp) as their static ops.
   Expected<std::vector<Instruction*>> BuildDynamic(Scope* scope, OpInfo* op);
+  Status CheckShapeOperand(const OpInfo& op, size_t i) const;
+  Expected<std::vector<Instruction*>> BuildRng(Scope* scope, OpInfo* op);
   Expected<Attr> ConstantOperandAttr(const OpInfo& op, size_t i, std::string_view what);
   // stablehlo_chlo.cc: chlo.mulhi lowered to StableHLO; other CHLO ops are an error.
   Expected<std::vector<Instruction*>> BuildChlo(Scope* scope, OpInfo* op);

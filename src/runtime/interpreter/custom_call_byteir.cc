@@ -1,6 +1,7 @@
 // ByteIR's `byteir.*` custom calls (the MHLO files of /work/shared/corpus/mhlo/byteir): softmax,
-// log_softmax, layer_norm and gelu, with the semantics of ByteIR's torch frontend, which emits
-// them for aten._softmax, aten._log_softmax, aten.native_layer_norm and aten.gelu. Their MLIR
+// log_softmax, layer_norm, gelu and nll_loss_forward, with the semantics of ByteIR's torch
+// frontend, which emits them for aten._softmax, aten._log_softmax, aten.native_layer_norm,
+// aten.gelu and aten.nll_loss_forward. Their MLIR
 // `byteir_attrs = {...}` dictionary reaches the IR as frontend attributes, one per entry
 // (stablehlo_parser.h): "axis" = "3" or "[2]", "epsilon" = "1e-05", "approximate" = "erf".
 // All compute in double and round to the result type on store.
@@ -200,11 +201,60 @@ Expected<Literal> Gelu(const Instruction& inst, Operands ops, EvalContext&) {
   return out;
 }
 
+// byteir.nll_loss_forward(logp [N, C], target [N]) {ignore_index, reduction}:
+// aten.nll_loss_forward without class weights. loss = -logp[i, target[i]] per row whose target is
+// not ignore_index: per row under reduction 0 (none), summed under 2 (sum), summed and divided
+// by the number of such rows under 1 (mean; NaN when there is none, as in PyTorch). The second
+// result, total_weight, is that number.
+Expected<Literal> NllLossForward(const Instruction& inst, Operands ops, EvalContext&) {
+  const std::string& target = inst.attrs().custom_call_target;
+  if (ops.size() != 2 || ops[0]->shape().rank() != 2 || !IsFloating(ops[0]->type()) ||
+      ops[1]->shape().rank() != 1 || !IsInteger(ops[1]->type()) ||
+      ops[1]->shape().dim(0) != ops[0]->shape().dim(0)) {
+    return InvalidArgument("{} takes (logp [N, C] floating, target [N] integer)", target);
+  }
+  ASSIGN_OR_RETURN(double ignore, FloatAttr(inst, "ignore_index"));
+  ASSIGN_OR_RETURN(double reduction, FloatAttr(inst, "reduction"));
+  const int64_t n = ops[0]->shape().dim(0), c = ops[0]->shape().dim(1);
+  const int64_t red = static_cast<int64_t>(reduction);
+  if (!inst.shape().IsTuple() || inst.shape().tuple_shapes().size() != 2 || red < 0 || red > 2) {
+    return InvalidArgument("{}: expected two results (loss, total_weight) and reduction 0, 1 or 2",
+                           target);
+  }
+  Literal loss(inst.shape().tuple_shape(0)), weight(inst.shape().tuple_shape(1));
+  if (loss.ElementCount() != (red == 0 ? n : 1) || weight.ElementCount() != 1) {
+    return InvalidArgument("{}: result shapes do not match reduction {}", target, red);
+  }
+  double sum = 0;
+  int64_t count = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    const int64_t t = ops[1]->GetAsInt64(i);
+    double v = 0;
+    if (t != static_cast<int64_t>(ignore)) {
+      if (t < 0 || t >= c) {
+        return InvalidArgument("{}: target {} of row {} is outside [0, {})", target, t, i, c);
+      }
+      v = -ops[0]->GetAsDouble(i * c + t);
+      sum += v;
+      ++count;
+    }
+    if (red == 0) loss.SetFromDouble(i, v);
+  }
+  if (red == 1) loss.SetFromDouble(0, count > 0 ? sum / static_cast<double>(count) : NAN);
+  if (red == 2) loss.SetFromDouble(0, sum);
+  weight.SetFromDouble(0, static_cast<double>(count));
+  std::vector<Literal> parts;
+  parts.push_back(std::move(loss));
+  parts.push_back(std::move(weight));
+  return Literal::Tuple(std::move(parts));
+}
+
 constexpr CustomCallEntry kByteir[] = {
     {"byteir.softmax", Softmax},
     {"byteir.log_softmax", LogSoftmax},
     {"byteir.layer_norm", LayerNorm},
     {"byteir.gelu", Gelu},
+    {"byteir.nll_loss_forward", NllLossForward},
 };
 
 }  // namespace

@@ -1,7 +1,8 @@
 """Runs an MLIR file with xpar on seeded NumPy inputs and compares each output with a NumPy
 expression of the arguments a0, a1, ... (float64).
 Usage: run_vs_numpy.py XPAR MLIR WORKDIR SHAPES EXPR [EXPR...] [-- xpar run options...]
-SHAPES: "8x16,16x32" (float32 arguments); EXPR: e.g. "(2 * a0) @ a1", one per output."""
+SHAPES: "8x16,16x32" (float32 arguments; "16:i64<65" is an int64 argument in [0, 65));
+EXPR: e.g. "(2 * a0) @ a1", one per output."""
 import os
 import subprocess
 import sys
@@ -19,8 +20,12 @@ def main():
     exprs = argv[4:]
     os.makedirs(work, exist_ok=True)
     rng = np.random.default_rng(5)
-    args = [rng.standard_normal([int(d) for d in s.split("x")]).astype(np.float32)
-            for s in shapes.split(",")]
+    args = []
+    for s in shapes.split(","):
+        dims, _, ints = s.partition(":i64<")
+        shape = [int(d) for d in dims.split("x")]
+        args.append(rng.integers(0, int(ints), shape).astype(np.int64) if ints else
+                    rng.standard_normal(shape).astype(np.float32))
     inputs, outputs = os.path.join(work, "in.npz"), os.path.join(work, "out.npz")
     np.savez(inputs, **{f"arg{i}": a for i, a in enumerate(args)})
     subprocess.run([xpar, "run", mlir, "--inputs", inputs, "--out", outputs] + extra,
