@@ -244,6 +244,7 @@ Outcome RunCase(const Case& c, std::string* detail) {
 
 std::vector<fs::path> MlirFiles(const fs::path& dir) {
   std::vector<fs::path> files;
+  if (fs::is_regular_file(dir)) return {dir};  // one file given instead of a folder
   for (const auto& e : fs::recursive_directory_iterator(dir)) {
     if (e.is_regular_file() && e.path().extension() == ".mlir") files.push_back(e.path());
   }
