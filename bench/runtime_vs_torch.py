@@ -14,9 +14,11 @@ process, the median over --reps processes) against PyTorch eager (median after a
 
   /usr/bin/python3 bench/runtime_vs_torch.py --xpar build-perf/bench/runtime_vs_torch \
       [--cli build-perf/xpar] [--threads 1,2] [--reps 5] [--only NAME,...] [--xpar-before OLD]
+      [--cli-before OLD_XPAR]
 
 --xpar-before runs an older build of the benchmark program on each row too (before it, in the
-same run), for before/after tables.
+same run), for before/after tables; --cli-before does the same with an older xpar program for
+the whole-model rows.
 """
 import argparse
 import json
@@ -131,7 +133,7 @@ def xpar_model_ms(cli, folder, threads, reps):
     return statistics.median(times)
 
 
-def model_rows(cli, threads, reps, only):
+def model_rows(cli, threads, reps, only, cli_before=""):
     for name, make in MODELS.items():
         if only and name not in only:
             continue
@@ -141,8 +143,12 @@ def model_rows(cli, threads, reps, only):
             for t in threads:
                 tms = torch_ms(lambda: (lambda: model(*inputs)), t, reps)
                 try:
+                    old = ""
+                    if cli_before:
+                        bms = xpar_model_ms(cli_before, folder, t, reps)
+                        old = f"| {bms:.1f} | {bms / tms:.2f} "
                     xms = xpar_model_ms(cli, folder, t, reps)
-                    print(f"| {name} | {t} | {xms:.1f} | {tms:.1f} | {xms / tms:.2f} | | |",
+                    print(f"| {name} | {t} | {xms:.1f} | {tms:.1f} | {xms / tms:.2f} {old}| | |",
                           flush=True)
                 except RuntimeError as e:
                     print(f"| {name} | {t} | failed: {e} | {tms:.1f} | | | |", flush=True)
@@ -175,6 +181,8 @@ def main():
     p.add_argument("--only", default="")
     p.add_argument("--xpar-before", default="",
                    help="an older build of the benchmark program: its times side by side")
+    p.add_argument("--cli-before", default="",
+                   help="an older build of the xpar program: its whole-model times side by side")
     a = p.parse_args()
     threads = [int(t) for t in a.threads.split(",")]
     only = [x for x in a.only.split(",") if x]
@@ -202,7 +210,10 @@ def main():
             print(f"| {row} | {t} | {xms:.1f} | {tms:.1f} | {xms / tms:.2f} {old}| {pct(xms)} | "
                   f"{pct(tms)} |", flush=True)
     if a.cli:
-        model_rows(a.cli, threads, a.reps, only)
+        if a.cli_before:
+            print("\n| row | threads | xpar ms | torch ms | xpar/torch | before ms | before/torch "
+                  "| | |\n|---|---|---|---|---|---|---|---|---|")
+        model_rows(a.cli, threads, a.reps, only, a.cli_before)
 
 
 if __name__ == "__main__":

@@ -1,13 +1,29 @@
 // Literal storage and generic element access.
 #include "ir/literal.h"
 
+#include <cstring>
+#include <new>
+
 namespace xpar {
+
+namespace {
+
+SharedBytes AllocateBytes(int64_t size) {
+  if (size <= 0) return nullptr;
+  constexpr std::align_val_t kAlign{kBufferAlignment};
+  auto* p = static_cast<uint8_t*>(::operator new(static_cast<size_t>(size), kAlign));
+  return SharedBytes(p, [](uint8_t* q) { ::operator delete(q, kAlign); });
+}
+
+}  // namespace
 
 Literal::Literal(const Shape& shape) : shape_(shape) {
   if (shape.IsTuple()) {
     for (const Shape& s : shape.tuple_shapes()) elements_.emplace_back(s);
   } else if (shape.IsArray()) {
-    bytes_.assign(static_cast<size_t>(shape.ByteSize()), 0);
+    size_ = shape.ByteSize();
+    bytes_ = AllocateBytes(size_);
+    if (size_ > 0) std::memset(bytes_.get(), 0, static_cast<size_t>(size_));
   }
 }
 
@@ -15,7 +31,8 @@ Literal Literal::Uninitialized(const Shape& shape) {
   if (!shape.IsArray()) return Literal(shape);
   Literal l;
   l.shape_ = shape;
-  l.bytes_.resize(static_cast<size_t>(shape.ByteSize()));
+  l.size_ = shape.ByteSize();
+  l.bytes_ = AllocateBytes(l.size_);
   return l;
 }
 
@@ -27,6 +44,27 @@ Literal Literal::Tuple(std::vector<Literal> elements) {
   l.shape_ = Shape::Tuple(std::move(shapes));
   l.elements_ = std::move(elements);
   return l;
+}
+
+Literal Literal::Relabeled(const Shape& shape) const& {
+  Literal copy = *this;
+  return std::move(copy).Relabeled(shape);
+}
+
+Literal Literal::Relabeled(const Shape& shape) && {
+  if (!shape.IsArray() || !shape_.IsArray() || shape.ByteSize() != size_) return Literal();
+  Literal l;
+  l.shape_ = shape;
+  l.bytes_ = std::move(bytes_);
+  l.size_ = size_;
+  size_ = 0;
+  return l;
+}
+
+void Literal::Unshare() {
+  SharedBytes own = AllocateBytes(size_);
+  std::memcpy(own.get(), bytes_.get(), static_cast<size_t>(size_));
+  bytes_ = std::move(own);
 }
 
 double Literal::GetAsDouble(int64_t i) const {
@@ -78,8 +116,12 @@ void Literal::SetFromInt64(int64_t i, int64_t v) {
 }
 
 bool Literal::operator==(const Literal& other) const {
-  return shape_.Compatible(other.shape_) && bytes_ == other.bytes_ &&
-         elements_ == other.elements_;
+  if (!shape_.Compatible(other.shape_) || size_ != other.size_) return false;
+  if (size_ > 0 && bytes_ != other.bytes_ &&
+      std::memcmp(bytes_.get(), other.bytes_.get(), static_cast<size_t>(size_)) != 0) {
+    return false;
+  }
+  return elements_ == other.elements_;
 }
 
 }  // namespace xpar

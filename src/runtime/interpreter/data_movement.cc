@@ -53,20 +53,21 @@ Dims MajorToMinor(const Shape& s) {
   return perm;
 }
 
-// reshape and copy are logical identities on row-major data. bitcast reinterprets the physical
-// buffer, so when layouts are not row-major it is a transpose to physical order, a reshape and
-// a transpose back to the result's logical order.
+// reshape and copy are logical identities on row-major data: the result shares the operand's
+// buffer (copy-on-write). bitcast reinterprets the physical buffer, so when layouts are not
+// row-major it is a transpose to physical order, a reshape and a transpose back to the
+// result's logical order.
 Expected<Literal> EvalReshapeLike(const Instruction& inst, const Literal& x) {
   if (inst.shape().ByteSize() != x.shape().ByteSize() ||
       ByteWidth(inst.shape().type()) != ByteWidth(x.type())) {
     return InvalidArgument("{} of {} cannot give {}", HloOpcodeName(inst.opcode()),
                            x.shape().ToString(false), inst.shape().ToString(false));
   }
-  Literal out = Literal::Uninitialized(inst.shape());
   if (inst.opcode() == Opcode::kBitcast) {
     Dims src_perm = MajorToMinor(x.shape());
     Dims dst_perm = MajorToMinor(inst.shape());
     if (!IsIdentityPermutation(src_perm) || !IsIdentityPermutation(dst_perm)) {
+      Literal out = Literal::Uninitialized(inst.shape());
       Literal physical = TransposeLiteral(x, src_perm);
       Dims dst_physical_dims;
       for (int64_t d : dst_perm) dst_physical_dims.push_back(inst.shape().dim(d));
@@ -79,8 +80,7 @@ Expected<Literal> EvalReshapeLike(const Instruction& inst, const Literal& x) {
       return out;
     }
   }
-  std::memcpy(out.raw(), x.raw(), x.size_bytes());
-  return out;
+  return x.Relabeled(inst.shape());  // the same bytes: shared, not copied
 }
 
 Expected<Literal> EvalTranspose(const Instruction& inst, const Literal& x) {
@@ -266,27 +266,7 @@ Expected<Literal> EvalDynamicSlice(const Instruction& inst, Operands ops) {
 
 Expected<Literal> EvalDynamicUpdateSlice(const Instruction& inst, Operands ops) {
   if (ops.size() < 2) return InvalidArgument("dynamic-update-slice needs an operand and update");
-  const Literal& x = *ops[0];
-  const Literal& update = *ops[1];
-  const int64_t rank = x.shape().rank();
-  if (update.shape().rank() != rank || update.type() != x.type()) {
-    return InvalidArgument("update {} does not match operand {}", update.shape().ToString(false),
-                           x.shape().ToString(false));
-  }
-  ASSIGN_OR_RETURN(Dims starts, StartIndices(ops, 2, rank));
-  Dims strides = RowMajorStrides(x.shape().dims());
-  int64_t offset = 0;
-  for (int64_t i = 0; i < rank; ++i) {
-    if (update.shape().dim(i) > x.shape().dim(i)) {
-      return InvalidArgument("update exceeds dimension {}", i);
-    }
-    offset +=
-        std::clamp<int64_t>(starts[i], 0, x.shape().dim(i) - update.shape().dim(i)) * strides[i];
-  }
-  Literal out = x;
-  StridedCopy(update.shape().dims(), ByteWidth(x.type()), update.raw(), 0,
-              RowMajorStrides(update.shape().dims()), out.raw(), offset, strides);
-  return out;
+  return EvalDynamicUpdateSliceInto(inst, *ops[0], ops);  // a shared copy: written on copy
 }
 
 Expected<Literal> EvalDynamicReshape(const Instruction& inst, Operands ops) {
@@ -307,6 +287,32 @@ Expected<Literal> EvalDynamicReshape(const Instruction& inst, Operands ops) {
 }
 
 }  // namespace
+
+Expected<Literal> EvalDynamicUpdateSliceInto(const Instruction& inst, Literal x, Operands ops) {
+  if (ops.size() < 2) return InvalidArgument("dynamic-update-slice needs an operand and update");
+  if (!x.shape().IsArray() || !ops[1]->shape().IsArray()) {
+    return InvalidArgument("dynamic-update-slice takes arrays");
+  }
+  const Literal& update = *ops[1];
+  const int64_t rank = x.shape().rank();
+  if (update.shape().rank() != rank || update.type() != x.type()) {
+    return InvalidArgument("update {} does not match operand {}", update.shape().ToString(false),
+                           x.shape().ToString(false));
+  }
+  ASSIGN_OR_RETURN(Dims starts, StartIndices(ops, 2, rank));
+  Dims strides = RowMajorStrides(x.shape().dims());
+  int64_t offset = 0;
+  for (int64_t i = 0; i < rank; ++i) {
+    if (update.shape().dim(i) > x.shape().dim(i)) {
+      return InvalidArgument("update exceeds dimension {}", i);
+    }
+    offset +=
+        std::clamp<int64_t>(starts[i], 0, x.shape().dim(i) - update.shape().dim(i)) * strides[i];
+  }
+  StridedCopy(update.shape().dims(), ByteWidth(x.type()), update.raw(), 0,
+              RowMajorStrides(update.shape().dims()), x.raw(), offset, strides);
+  return x;
+}
 
 Expected<Literal> EvalDataMovement(const Instruction& inst, Operands ops, EvalContext& ctx) {
   // copy also applies to tuples (a deep copy is the value itself).

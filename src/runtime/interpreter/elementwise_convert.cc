@@ -169,6 +169,25 @@ Expected<Literal> EvalConvertOp(const Instruction& inst, const Literal& x) {
   return out;
 }
 
+bool IsFusibleFloatType(PrimitiveType t) {
+  return t == PrimitiveType::kF32 || t == PrimitiveType::kBF16 || t == PrimitiveType::kF16 ||
+         t == PrimitiveType::kF64;
+}
+
+bool ConvertFloatBlock(PrimitiveType from, PrimitiveType to, const void* x, void* y, int64_t n) {
+  if (!IsFusibleFloatType(from) || !IsFusibleFloatType(to)) return false;
+  VisitArrayType(from, [&](auto from_tag) {
+    using From = decltype(from_tag);
+    VisitArrayType(to, [&](auto to_tag) {
+      using To = decltype(to_tag);
+      const From* in = static_cast<const From*>(x);
+      To* out = static_cast<To*>(y);
+      for (int64_t i = 0; i < n; ++i) out[i] = ConvertElement<To>(in[i]);
+    });
+  });
+  return true;
+}
+
 // Between pred and a wider type, pred is one bit: bool j of a group is bit j (least significant
 // first) of the little-endian bytes of the wide element.
 Expected<Literal> BitcastConvertBits(const Instruction& inst, const Literal& x) {
@@ -197,13 +216,12 @@ Expected<Literal> EvalBitcastConvertOp(const Instruction& inst, const Literal& x
       (inst.shape().type() == PrimitiveType::kPred) != (x.type() == PrimitiveType::kPred)) {
     return BitcastConvertBits(inst, x);
   }
-  if (!inst.shape().IsArray() || inst.shape().ByteSize() != x.shape().ByteSize()) {
+  if (!inst.shape().IsArray() || !x.shape().IsArray() ||
+      inst.shape().ByteSize() != x.shape().ByteSize()) {
     return InvalidArgument("bitcast-convert of {} cannot give {} (sizes differ)",
                            x.shape().ToString(false), inst.shape().ToString(false));
   }
-  Literal out = Literal::Uninitialized(inst.shape());
-  std::memcpy(out.raw(), x.raw(), x.size_bytes());
-  return out;
+  return x.Relabeled(inst.shape());  // the same bytes: shared, not copied
 }
 
 Expected<Literal> EvalReducePrecisionOp(const Instruction& inst, const Literal& x) {

@@ -16,6 +16,11 @@ bool IsFusibleFloatOp(Opcode op);
 bool FloatElementwiseBlock(Opcode op, PrimitiveType t, const void* a, const void* b, void* y,
                            int64_t n);
 // elementwise_convert.cc
+// The float types loop fusion handles: f32, bf16, f16, f64.
+bool IsFusibleFloatType(PrimitiveType t);
+// n elements of a convert between two fusible float types, computed exactly as EvalConvertOp
+// computes them; false when either type is not one of them.
+bool ConvertFloatBlock(PrimitiveType from, PrimitiveType to, const void* x, void* y, int64_t n);
 Expected<Literal> EvalCompareOp(const Instruction& inst, const Literal& a, const Literal& b);
 Expected<Literal> EvalConvertOp(const Instruction& inst, const Literal& x);
 Expected<Literal> EvalBitcastConvertOp(const Instruction& inst, const Literal& x);

@@ -1,8 +1,11 @@
 // The evaluator: walks a computation in order, dispatching each opcode to its kernel family,
 // and frees each value after its last use. Ops that return their operand unchanged pass it on
-// without a copy; tuple, get-tuple-element and while move dying values instead of copying.
+// without a copy; tuple, get-tuple-element and while move dying values instead of copying, and
+// values that copy one another (constants, tuple elements, reshapes) share array buffers
+// (Literal's copy-on-write).
 #include <fmt/format.h>
 
+#include <optional>
 #include <unordered_map>
 
 #include "ir/printer.h"
@@ -158,6 +161,14 @@ bool ForwardsOperand(const Instruction& inst) {
   return target == "AwsNeuronTransferWithStaticRing" || target == "Sharding";
 }
 
+// Ops whose kernel returns its one array operand's buffer under another shape (row-major data:
+// a reshape always, a bitcast or copy when the layouts allow; EvalReshapeLike decides).
+bool Relabels(const Instruction& inst) {
+  return inst.operand_count() == 1 && inst.shape().IsArray() &&
+         (inst.opcode() == Opcode::kReshape || inst.opcode() == Opcode::kBitcast ||
+          inst.opcode() == Opcode::kCopy);
+}
+
 // Operand `k` of `inst` may be moved: this is its value's last reader, the value is owned here,
 // and no later operand slot of `inst` names it again.
 bool Dying(const Instruction& inst, int64_t k, const BufferPlan& plan, const ValueTable& table) {
@@ -218,6 +229,24 @@ bool RunWithoutCopy(const Instruction& inst, const BufferPlan& plan, ValueTable&
     return true;
   }
   return false;
+}
+
+// Runs `inst` on its operand 0's value taken out of the table, when that value dies here and
+// the kernel can reuse it: reshape, bitcast and copy return its buffer under their shape (moved
+// out first, or the buffer would count twice until FreeDead); dynamic-update-slice writes into
+// it (unless another value shares it: then copy-on-write copies it). nullopt: not such a case.
+std::optional<Expected<Literal>> RunTakingOperand(const Instruction& inst, const BufferPlan& plan,
+                                                  ValueTable& table, EvalContext& ctx) {
+  const bool update = inst.opcode() == Opcode::kDynamicUpdateSlice && inst.operand_count() >= 2;
+  if ((!update && !Relabels(inst)) || !Dying(inst, 0, plan, table)) return std::nullopt;
+  Literal operand = table.Release(inst.operand(0)->index());
+  if (!update) {
+    const Literal* op[] = {&operand};
+    return Dispatch(inst, op, ctx);
+  }
+  std::vector<const Literal*> ops;  // ops[0] is null: the kernel gets `operand` itself
+  for (const Instruction* op : inst.operands()) ops.push_back(table.bound(op->index()));
+  return EvalDynamicUpdateSliceInto(inst, std::move(operand), ops);
 }
 
 // Drops the values whose last reader `inst` was (its operands, or what its fusion group read),
@@ -340,6 +369,10 @@ Expected<Literal> Interpreter::CallOwning(const Computation& c,
       const int64_t src = inst.operand(0)->index();
       result = RunWhile(inst, Dying(inst, 0, plan, table) ? table.Release(src)
                                                           : Literal(*table.bound(src)));
+    } else if (std::optional<Expected<Literal>> taken =
+                   rows.IsRoot(i) || fusion.IsRoot(i) ? std::nullopt
+                                                      : RunTakingOperand(inst, plan, table, ctx)) {
+      result = std::move(*taken);
     } else {
       ops.clear();
       for (const Instruction* op : inst.operands()) ops.push_back(table.bound(op->index()));

@@ -14,20 +14,31 @@ namespace {
 constexpr int64_t kBlock = 2048;           // elements per block: intermediates stay in L1/L2
 constexpr int64_t kMinElements = 1 << 14;  // smaller arrays: fusion saves too little
 
+// A float unary/binary op whose operands have its type and dims, or a convert between two
+// float types (f32, bf16, f16, f64) of the same dims.
 bool Fusible(const Instruction& inst) {
   const Shape& s = inst.shape();
-  if (!IsFusibleFloatOp(inst.opcode()) || !s.IsArray() || s.ElementCount() < kMinElements ||
-      inst.operand_count() < 1 || inst.operand_count() > 2) {
+  const bool convert = inst.opcode() == Opcode::kConvert;
+  if ((!convert && !IsFusibleFloatOp(inst.opcode())) || !s.IsArray() ||
+      s.ElementCount() < kMinElements || inst.operand_count() < 1 || inst.operand_count() > 2) {
     return false;
   }
-  if (s.type() != PrimitiveType::kF32 && s.type() != PrimitiveType::kBF16 &&
-      s.type() != PrimitiveType::kF16 && s.type() != PrimitiveType::kF64) {
-    return false;  // integers and the minifloats keep their unfused kernels
-  }
+  if (!IsFusibleFloatType(s.type())) return false;  // integers, minifloats: unfused kernels
   for (const Instruction* op : inst.operands()) {
-    if (op->shape().type() != s.type() || op->shape().dims() != s.dims()) return false;
+    if (!op->shape().IsArray() || op->shape().dims() != s.dims()) return false;
+    if (convert ? !IsFusibleFloatType(op->shape().type()) : op->shape().type() != s.type()) {
+      return false;
+    }
   }
-  return true;
+  return !convert || inst.operand_count() == 1;
+}
+
+// One member's block: its op on `len` elements of its operands' blocks.
+bool RunMemberBlock(const Instruction& inst, const void* a, const void* b, void* y, int64_t len) {
+  if (inst.opcode() == Opcode::kConvert) {
+    return ConvertFloatBlock(inst.operand(0)->shape().type(), inst.shape().type(), a, y, len);
+  }
+  return FloatElementwiseBlock(inst.opcode(), inst.shape().type(), a, b, y, len);
 }
 
 std::atomic<bool> loop_fusion = true;
@@ -93,15 +104,18 @@ Expected<Literal> ElementwiseFusion::Run(int64_t root,
   const std::vector<int64_t>& members = members_[root];
   const auto& insts = c_.instructions();
   const Shape& shape = insts[root]->shape();
-  const int64_t n = shape.ElementCount(), width = ByteWidth(shape.type());
+  const int64_t n = shape.ElementCount();
+  // Members may differ in type (converts): scratch slots fit the widest, 8 bytes.
+  constexpr int64_t kSlot = kBlock * 8;
   Literal out = Literal::Uninitialized(shape);
+  uint8_t* out_data = out.raw();
   // slot[i]: which scratch buffer holds member i's block (-1: an external operand).
   std::vector<int64_t> slot(insts.size(), -1);
   for (size_t k = 0; k < members.size(); ++k) slot[members[k]] = static_cast<int64_t>(k);
   const int64_t blocks = (n + kBlock - 1) / kBlock;
   std::atomic<bool> ok = true;
   ParallelFor(blocks, kElementwiseChunk / kBlock, [&](int64_t first, int64_t end) {
-    std::vector<uint8_t> scratch(members.size() * kBlock * width);
+    std::vector<uint8_t> scratch(members.size() * kSlot);
     for (int64_t blk = first; blk < end; ++blk) {
       const int64_t lo = blk * kBlock, len = std::min(kBlock, n - lo);
       for (size_t k = 0; k < members.size(); ++k) {
@@ -109,15 +123,16 @@ Expected<Literal> ElementwiseFusion::Run(int64_t root,
         const void* in[2] = {nullptr, nullptr};
         for (int64_t j = 0; j < inst.operand_count(); ++j) {
           const int64_t o = inst.operand(j)->index();
-          in[j] = slot[o] >= 0 ? scratch.data() + slot[o] * kBlock * width
-                               : bound[o]->raw() + lo * width;
+          in[j] = slot[o] >= 0 ? scratch.data() + slot[o] * kSlot
+                               : bound[o]->raw() + lo * ByteWidth(bound[o]->type());
         }
-        void* y = members[k] == root ? out.raw() + lo * width : scratch.data() + k * kBlock * width;
-        if (!FloatElementwiseBlock(inst.opcode(), shape.type(), in[0], in[1], y, len)) ok = false;
+        void* y = members[k] == root ? out_data + lo * ByteWidth(shape.type())
+                                     : scratch.data() + k * kSlot;
+        if (!RunMemberBlock(inst, in[0], in[1], y, len)) ok = false;
       }
     }
   });
-  if (!ok) return Internal("fused {} does not apply to its element type", insts[root]->name());
+  if (!ok) return Internal("fused {} does not apply to its element types", insts[root]->name());
   return out;
 }
 

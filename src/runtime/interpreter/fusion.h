@@ -1,7 +1,8 @@
-// Elementwise loop fusion for the evaluator: chains of float unary/binary ops of one shape whose
-// intermediate values have a single use run as one pass over memory, block by block, instead of
-// one pass (and one buffer) per op. Results are bit-identical to the unfused path: each op runs
-// the same loop on each block and rounds to the element type after every op.
+// Elementwise loop fusion for the evaluator: chains of float unary/binary ops and converts
+// between float types (f32, bf16, f16, f64), of one shape, whose intermediate values have a
+// single use run as one pass over memory, block by block, instead of one pass (and one buffer)
+// per op. Results are bit-identical to the unfused path: each op runs the same loop on each
+// block and rounds to its element type after every op.
 //   e = exponential(multiply(a, b)); s = add(e, c)   ->  one loop: s[i] = exp(a[i]*b[i]) + c[i]
 #pragma once
 

@@ -38,6 +38,9 @@ Expected<Literal> EvalElementwise(const Instruction& inst, Operands ops, EvalCon
 // data_movement.cc: broadcast, reshape, bitcast, transpose, slice, concatenate, pad, reverse,
 // iota, dynamic-slice, dynamic-update-slice, copy, tuple-free identity ops.
 Expected<Literal> EvalDataMovement(const Instruction& inst, Operands ops, EvalContext& ctx);
+// dynamic-update-slice writing into `x`, the value of ops[0] handed over by the evaluator (which
+// saw it die here): in place, unless x's buffer is shared (then copy-on-write copies it).
+Expected<Literal> EvalDynamicUpdateSliceInto(const Instruction& inst, Literal x, Operands ops);
 // dot.cc: dot with any dimension numbers (OpenBLAS GEMM for f32/f64, f32 accumulate for 16-bit).
 Expected<Literal> EvalDot(const Instruction& inst, Operands ops, EvalContext& ctx);
 // convolution.cc

@@ -1,12 +1,19 @@
-// Kernel thread counts and ParallelFor. Threads are forked per call: kernels that use
-// ParallelFor move megabytes per call, so the ~20 us a thread start costs is noise, and no pool
-// outlives the device threads that own it.
+// Kernel thread counts and ParallelFor over one persistent pool of workers parked on a
+// condition variable: a call posts its chunks, wakes as many workers as it has chunks beyond
+// its own, takes chunks itself too, and waits for the last one. Workers only ever run chunks,
+// never wait on another call, so calls from several device threads cannot deadlock; a chunk no
+// worker picked up in time is run by its caller.
 #include "runtime/interpreter/thread_pool.h"
 
 #include <cblas.h>
 
 #include <algorithm>
+#include <atomic>
+#include <condition_variable>
 #include <cstdlib>
+#include <deque>
+#include <memory>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -14,6 +21,102 @@ namespace xpar {
 namespace {
 
 thread_local int tls_kernel_threads = 0;  // 0: not set, use MachineCores()
+
+// One ParallelFor call: `chunks` contiguous ranges of `chunk` items, claimed by index.
+struct Job {
+  const std::function<void(int64_t, int64_t)>* fn = nullptr;
+  int64_t n = 0;
+  int64_t chunk = 0;
+  int64_t chunks = 0;
+  std::atomic<int64_t> next{0};      // the next unclaimed chunk
+  std::atomic<int64_t> finished{0};  // chunks run to the end
+  std::mutex mu;
+  std::condition_variable all_done;
+
+  // Claims and runs chunks until none is left; true if this thread finished the last one.
+  bool RunChunks() {
+    bool last = false;
+    for (int64_t c = next.fetch_add(1); c < chunks; c = next.fetch_add(1)) {
+      const int64_t begin = c * chunk;
+      (*fn)(begin, std::min(n, begin + chunk));
+      if (finished.fetch_add(1, std::memory_order_acq_rel) + 1 == chunks) last = true;
+    }
+    return last;
+  }
+};
+
+class Pool {
+ public:
+  // The process's pool: MachineCores() - 1 workers (the caller is the other thread), started
+  // on first use.
+  static Pool& Get() {
+    static Pool pool(std::max(1, MachineCores() - 1));
+    return pool;
+  }
+
+  ~Pool() {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      stop_ = true;
+    }
+    wake_.notify_all();
+    for (std::thread& w : workers_) w.join();
+  }
+
+  void Run(const std::shared_ptr<Job>& job) {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      jobs_.push_back(job);
+    }
+    const int64_t helpers = std::min<int64_t>(job->chunks - 1, workers_.size());
+    for (int64_t h = 0; h < helpers; ++h) wake_.notify_one();
+    if (job->RunChunks()) {
+      Retire(job);
+      return;
+    }
+    Retire(job);  // every chunk is claimed: no worker needs to find the job any more
+    std::unique_lock<std::mutex> lock(job->mu);
+    job->all_done.wait(lock, [&] { return job->finished.load() == job->chunks; });
+  }
+
+ private:
+  explicit Pool(int workers) {
+    workers_.reserve(workers);
+    for (int w = 0; w < workers; ++w) workers_.emplace_back([this] { Work(); });
+  }
+
+  void Retire(const std::shared_ptr<Job>& job) {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = std::find(jobs_.begin(), jobs_.end(), job);
+    if (it != jobs_.end()) jobs_.erase(it);
+  }
+
+  void Work() {
+    SetKernelThreads(1);  // a chunk's own ParallelFor calls run inline: no nested posting
+    std::unique_lock<std::mutex> lock(mu_);
+    for (;;) {
+      wake_.wait(lock, [&] { return stop_ || !jobs_.empty(); });
+      if (stop_) return;
+      std::shared_ptr<Job> job = jobs_.front();
+      if (job->next.load() >= job->chunks) {  // claimed out: its caller retires it
+        jobs_.pop_front();
+        continue;
+      }
+      lock.unlock();
+      if (job->RunChunks()) {
+        std::lock_guard<std::mutex> done(job->mu);
+        job->all_done.notify_all();
+      }
+      lock.lock();
+    }
+  }
+
+  std::mutex mu_;
+  std::condition_variable wake_;
+  std::deque<std::shared_ptr<Job>> jobs_;
+  bool stop_ = false;
+  std::vector<std::thread> workers_;
+};
 
 }  // namespace
 
@@ -46,20 +149,14 @@ void ParallelFor(int64_t n, int64_t min_chunk, const std::function<void(int64_t,
     fn(0, n);
     return;
   }
-  const int64_t chunk = (n + threads - 1) / threads;
-  std::vector<std::thread> workers;
-  workers.reserve(threads - 1);
-  for (int64_t t = 1; t < threads; ++t) {
-    const int64_t begin = t * chunk, end = std::min(n, begin + chunk);
-    if (begin >= end) break;
-    // Workers run kernels of the same device: they inherit its share (no nested forking).
-    workers.emplace_back([&fn, begin, end] {
-      SetKernelThreads(1);
-      fn(begin, end);
-    });
-  }
-  fn(0, std::min(n, chunk));
-  for (std::thread& w : workers) w.join();
+  // The chunks depend only on n and the thread count, never on which thread runs them, so
+  // results do not depend on how busy the pool is.
+  auto job = std::make_shared<Job>();
+  job->fn = &fn;
+  job->n = n;
+  job->chunk = (n + threads - 1) / threads;
+  job->chunks = (n + job->chunk - 1) / job->chunk;
+  Pool::Get().Run(job);
 }
 
 }  // namespace xpar

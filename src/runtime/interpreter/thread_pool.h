@@ -1,5 +1,6 @@
-// Kernel threads: how many cores one device's kernels may use, and a fork-join ParallelFor.
-// Devices share the machine fairly: RunOnDevices gives each device cores / devices threads.
+// Kernel threads: how many cores one device's kernels may use, and a fork-join ParallelFor over
+// one persistent pool of MachineCores() - 1 workers. Devices share the machine fairly:
+// RunOnDevices gives each device cores / devices threads, and a call wakes at most that many.
 #pragma once
 
 #include <cstdint>
@@ -22,13 +23,15 @@ void SetRuntimeThreads(int threads);
 void SetBlasThreads(int threads);
 int BlasThreads();
 
-// Elements per thread below which an elementwise loop is not split (a thread start costs about
-// as much as streaming this many elements).
+// Elements per thread below which an elementwise loop is not split (waking a parked worker and
+// waiting for it costs about as much as streaming this many elements).
 inline constexpr int64_t kElementwiseChunk = 1 << 16;
 
-// Runs fn(begin, end) over [0, n) split into contiguous chunks on up to KernelThreads()
-// threads, giving each thread at least `min_chunk` items; small ranges run inline. fn must
-// be safe to call concurrently on disjoint ranges. The calling thread takes the first chunk.
+// Runs fn(begin, end) over [0, n) split into contiguous chunks, one per thread of up to
+// KernelThreads() threads, giving each at least `min_chunk` items; small ranges run inline.
+// fn must be safe to call concurrently on disjoint ranges. The calling thread runs chunks too
+// (all of them when the pool's workers are busy); the chunks depend only on n, min_chunk and
+// KernelThreads(). fn's own ParallelFor calls on pool workers run inline.
 void ParallelFor(int64_t n, int64_t min_chunk, const std::function<void(int64_t, int64_t)>& fn);
 
 }  // namespace xpar
