@@ -13,6 +13,7 @@
 #include "interpreter_core_test_util.h"
 #include "runtime/interpreter/conv_internal.h"
 #include "runtime/interpreter/onednn.h"
+#include "runtime/interpreter/thread_pool.h"
 
 namespace xpar {
 namespace {
@@ -64,17 +65,19 @@ Conv RandomConv(std::mt19937& rng, PrimitiveType in, PrimitiveType out) {
   };
   Conv c;
   c.depthwise = kind == 0;
-  c.lhs = dims(ll, [&](char x) { return x == 'b' ? batch : x == 'f' ? cin * groups : spatial[x - '0']; });
+  c.lhs = dims(ll, [&](char x) {
+    return x == 'b' ? batch : x == 'f' ? cin * groups : spatial[x - '0'];
+  });
   c.rhs = dims(rl, [&](char x) { return x == 'i' ? cin : x == 'o' ? cout * groups : k[x - '0']; });
   const auto res = dims(ol, [&](char x) {
     return x == 'b' ? batch : x == 'f' ? cout * groups : o[x - '0'];
   });
-  c.text = Module1(fmt::format(
-      "  a = {} parameter(0)\n  k = {} parameter(1)\n  ROOT r = {} convolution(a, k), "
-      "window={{size={} stride={} pad={} rhs_dilate={}}}, dim_labels={}_{}->{}, "
-      "feature_group_count={}",
-      ShapeText(in, c.lhs), ShapeText(in, c.rhs), ShapeText(out, res), size, stride, pad, rdil,
-      ll, rl, ol, groups));
+  c.text = Module1(
+      fmt::format("  a = {} parameter(0)\n  k = {} parameter(1)\n  ROOT r = {} convolution(a, k), "
+                  "window={{size={} stride={} pad={} rhs_dilate={}}}, dim_labels={}_{}->{}, "
+                  "feature_group_count={}",
+                  ShapeText(in, c.lhs), ShapeText(in, c.rhs), ShapeText(out, res), size, stride,
+                  pad, rdil, ll, rl, ol, groups));
   return c;
 }
 
@@ -98,8 +101,9 @@ int64_t ExpectMatchesReference(const Conv& c, PrimitiveType in, std::mt19937& rn
   }
   // Both are one rounding of f32 sums taken in different orders: two result ulps apart at most
   // (plus f32 error relative to the sum of |products|, at most k_in * k_size terms of 1).
-  const double ulp = want->type() == PrimitiveType::kBF16 ? 0x1p-8
-                     : want->type() == PrimitiveType::kF16 ? 0x1p-11 : 0x1p-23;
+  const double ulp = want->type() == PrimitiveType::kBF16  ? 0x1p-8
+                     : want->type() == PrimitiveType::kF16 ? 0x1p-11
+                                                           : 0x1p-23;
   for (int64_t i = 0; i < got.ElementCount(); ++i) {
     const double w = want->GetAsDouble(i);
     EXPECT_NEAR(got.GetAsDouble(i), w, 2 * ulp * std::fabs(w) + 1e-4) << "element " << i;
@@ -114,8 +118,8 @@ TEST(OnednnConv, RandomBf16MatchesReference) {
   int64_t used = 0;
   for (int trial = 0; trial < 40; ++trial) {
     const PrimitiveType out = trial % 4 == 3 ? PrimitiveType::kF32 : PrimitiveType::kBF16;
-    used += ExpectMatchesReference(RandomConv(rng, PrimitiveType::kBF16, out),
-                                   PrimitiveType::kBF16, rng);
+    used += ExpectMatchesReference(RandomConv(rng, PrimitiveType::kBF16, out), PrimitiveType::kBF16,
+                                   rng);
   }
   EXPECT_EQ(used, 40);  // every one of them ran on oneDNN
 }
@@ -148,12 +152,12 @@ TEST(OnednnConv, ResNetLayerBothLayouts) {
   std::mt19937 rng(37);
   for (const char* labels : {"bf01_oi01->bf01", "b01f_01io->b01f"}) {
     const bool nchw = std::string(labels).starts_with("bf01");
-    const std::vector<int64_t> x = nchw ? std::vector<int64_t>{2, 64, 14, 14}
-                                        : std::vector<int64_t>{2, 14, 14, 64};
-    const std::vector<int64_t> w = nchw ? std::vector<int64_t>{32, 64, 3, 3}
-                                        : std::vector<int64_t>{3, 3, 64, 32};
-    const std::vector<int64_t> y = nchw ? std::vector<int64_t>{2, 32, 7, 7}
-                                        : std::vector<int64_t>{2, 7, 7, 32};
+    const std::vector<int64_t> x =
+        nchw ? std::vector<int64_t>{2, 64, 14, 14} : std::vector<int64_t>{2, 14, 14, 64};
+    const std::vector<int64_t> w =
+        nchw ? std::vector<int64_t>{32, 64, 3, 3} : std::vector<int64_t>{3, 3, 64, 32};
+    const std::vector<int64_t> y =
+        nchw ? std::vector<int64_t>{2, 32, 7, 7} : std::vector<int64_t>{2, 7, 7, 32};
     Conv c{Module1(fmt::format("  a = bf16[{}] parameter(0)\n  k = bf16[{}] parameter(1)\n"
                                "  ROOT r = bf16[{}] convolution(a, k), window={{size=3x3 "
                                "stride=2x2 pad=1_1x1_1}}, dim_labels={}",
@@ -161,6 +165,24 @@ TEST(OnednnConv, ResNetLayerBothLayouts) {
            x, w};
     EXPECT_EQ(ExpectMatchesReference(c, PrimitiveType::kBF16, rng), 1);
   }
+}
+
+// On two kernel threads a convolution is split by batch (3 items: parts of 2 and 1) or, for
+// batch 1, by output channels (40: parts of 20); the parts write the same values.
+TEST(OnednnConv, SplitOverTwoThreads) {
+  onednn::SetEnabled(true);
+  SetKernelThreads(2);
+  std::mt19937 rng(47);
+  for (int64_t batch : {3, 1}) {
+    const std::vector<int64_t> x{batch, 16, 9, 9}, w{40, 16, 3, 3};
+    Conv c{Module1(fmt::format("  a = bf16[{}] parameter(0)\n  k = bf16[40,16,3,3] parameter(1)\n"
+                               "  ROOT r = f32[{},40,9,9] convolution(a, k), window={{size=3x3 "
+                               "pad=1_1x1_1}}, dim_labels=bf01_oi01->bf01",
+                               fmt::join(x, ","), batch)),
+           x, w};
+    EXPECT_EQ(ExpectMatchesReference(c, PrimitiveType::kBF16, rng), 1);
+  }
+  SetKernelThreads(MachineCores());
 }
 
 // The backward-input form (lhs dilation, reversed window) and batch groups stay off oneDNN and

@@ -11,6 +11,7 @@
 
 #include "interpreter_core_test_util.h"
 #include "runtime/interpreter/onednn.h"
+#include "runtime/interpreter/thread_pool.h"
 
 namespace xpar {
 namespace {
@@ -53,11 +54,11 @@ std::string Hlo(const DotCase& c) {
   attrs += fmt::format("lhs_contracting_dims={{{}}}, rhs_contracting_dims={{{}}}",
                        pos(c.lhs_order, 'k'), pos(c.rhs_order, 'k'));
   const std::string t(PrimitiveTypeName(c.in));
-  return Module1(fmt::format(
-      "  a = {0}[{1}] parameter(0)\n  b = {0}[{2}] parameter(1)\n"
-      "  ROOT d = {3}[{4}] dot(a, b), {5}",
-      t, fmt::join(DimsOf(c, c.lhs_order), ","), fmt::join(DimsOf(c, c.rhs_order), ","),
-      PrimitiveTypeName(c.out), out_dims, attrs));
+  return Module1(
+      fmt::format("  a = {0}[{1}] parameter(0)\n  b = {0}[{2}] parameter(1)\n"
+                  "  ROOT d = {3}[{4}] dot(a, b), {5}",
+                  t, fmt::join(DimsOf(c, c.lhs_order), ","), fmt::join(DimsOf(c, c.rhs_order), ","),
+                  PrimitiveTypeName(c.out), out_dims, attrs));
 }
 
 // Linear index of the element with role indices (b, m, k, n) in an operand of that order.
@@ -118,11 +119,11 @@ void RunCase(const DotCase& c, uint32_t seed) {
 TEST(OnednnDot, MatchesDoubleReferenceBf16) {
   constexpr PrimitiveType kB = PrimitiveType::kBF16, kF = PrimitiveType::kF32;
   const DotCase cases[] = {
-      {"mk", "kn", 0, 64, 64, 64, kB, kB},       {"mk", "kn", 0, 33, 129, 17, kB, kB},
-      {"km", "kn", 0, 31, 70, 45, kB, kB},       {"mk", "nk", 0, 5, 300, 7, kB, kF},
-      {"km", "nk", 0, 1, 257, 1, kB, kB},        {"bmk", "bkn", 3, 20, 37, 19, kB, kB},
-      {"bkm", "bnk", 2, 130, 9, 65, kB, kF},     {"kbm", "nbk", 2, 12, 40, 11, kB, kB},
-      {"mbk", "bkn", 4, 3, 200, 16, kB, kF},     {"bmk", "bkn", 1, 1, 1, 1, kB, kB},
+      {"mk", "kn", 0, 64, 64, 64, kB, kB},   {"mk", "kn", 0, 33, 129, 17, kB, kB},
+      {"km", "kn", 0, 31, 70, 45, kB, kB},   {"mk", "nk", 0, 5, 300, 7, kB, kF},
+      {"km", "nk", 0, 1, 257, 1, kB, kB},    {"bmk", "bkn", 3, 20, 37, 19, kB, kB},
+      {"bkm", "bnk", 2, 130, 9, 65, kB, kF}, {"kbm", "nbk", 2, 12, 40, 11, kB, kB},
+      {"mbk", "bkn", 4, 3, 200, 16, kB, kF}, {"bmk", "bkn", 1, 1, 1, 1, kB, kB},
   };
   uint32_t seed = 1;
   for (const DotCase& c : cases) RunCase(c, seed += 2);
@@ -149,6 +150,21 @@ TEST(OnednnDot, MatchesDoubleReferenceF32) {
   };
   uint32_t seed = 200;
   for (const DotCase& c : cases) RunCase(c, seed += 2);
+}
+
+// On two kernel threads the rows are split (each part its own single-threaded primitive, rows
+// offset in the lhs and the result, transposed too).
+TEST(OnednnDot, SplitOverTwoThreads) {
+  constexpr PrimitiveType kB = PrimitiveType::kBF16, kF = PrimitiveType::kF32;
+  SetKernelThreads(2);
+  const DotCase cases[] = {
+      {"bmk", "bkn", 2, 301, 64, 48, kB, kB},
+      {"km", "nk", 0, 257, 96, 70, kB, kF},
+      {"bkm", "bkn", 2, 200, 80, 40, kF, kF},
+  };
+  uint32_t seed = 300;
+  for (const DotCase& c : cases) RunCase(c, seed += 2);
+  SetKernelThreads(MachineCores());
 }
 
 // bf16 inputs, f32 result: 256 + 128 x (1.0078125 - 1) = 257 exactly when summed in f32; bf16

@@ -68,8 +68,8 @@ Expected<std::optional<Literal>> OnednnConvolution(const Instruction& inst, cons
     return std::optional<Literal>();
   }
   Literal out = Literal::Uninitialized(inst.shape());
-  ASSIGN_OR_RETURN(bool done, onednn::Convolution(Describe(plan, t, out_t), lhs.raw(), rhs.raw(),
-                                                  out.raw()));
+  ASSIGN_OR_RETURN(bool done,
+                   onednn::Convolution(Describe(plan, t, out_t), lhs.raw(), rhs.raw(), out.raw()));
   if (!done) return std::optional<Literal>();
   return std::optional<Literal>(std::move(out));
 }

@@ -1,24 +1,26 @@
-// oneDNN through its C API (no C++ exceptions cross into xpar): matmul and forward convolution
-// primitives, cached per descriptor and thread count. Convolutions let oneDNN pick its blocked
-// layouts ("any") and reorder the strided operands into and out of them, as PyTorch does.
-// Only optimised implementations are used: a "ref" one is reported as unsupported, so that the
-// caller's own kernel runs instead of oneDNN's slow reference loops.
+// oneDNN through its C API (no C++ exceptions cross into xpar): matmul and
+// forward convolution primitives, cached per descriptor, run single-threaded on
+// parts split over xpar's threads. Convolutions let oneDNN pick its blocked
+// layouts ("any") and reorder the strided operands into and out of them, as
+// PyTorch does. Only optimised implementations are used: a "ref" one is
+// reported as unsupported, so that the caller's own kernel runs instead of
+// oneDNN's slow reference loops.
 #include "runtime/interpreter/onednn.h"
 
-#include <oneapi/dnnl/dnnl.h>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <omp.h>
+#include <oneapi/dnnl/dnnl.h>
 
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
-
-#include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "runtime/interpreter/thread_pool.h"
 
@@ -91,8 +93,9 @@ bool IsReference(const_dnnl_primitive_desc_t pd) {
   return std::strncmp(impl, "ref", 3) == 0;
 }
 
-// Makes the primitive of `pd` with its descriptors (a reorder has no weights). A user
-// scratchpad keeps concurrent executions (one per device thread) independent.
+// Makes the primitive of `pd` with its descriptors (a reorder has no weights).
+// A user scratchpad keeps concurrent executions (one per device thread)
+// independent.
 Expected<std::unique_ptr<Prim>> MakePrim(const_dnnl_primitive_desc_t pd, bool reorder) {
   auto p = std::make_unique<Prim>();
   RETURN_IF_ERROR(Check(dnnl_primitive_create(&p->prim, pd), "primitive creation"));
@@ -121,6 +124,10 @@ struct Memories {
     for (dnnl_memory_t m : all) dnnl_memory_destroy(m);
   }
   Expected<dnnl_memory_t> Make(const dnnl_memory_desc_t& md, const void* data) {
+    if (data == nullptr && dnnl_memory_desc_get_size(&md) > 0) {
+      return ResourceExhausted("oneDNN: no memory for a {}-byte buffer",
+                               dnnl_memory_desc_get_size(&md));
+    }
     dnnl_memory_t m = nullptr;
     RETURN_IF_ERROR(
         Check(dnnl_memory_create(&m, &md, Engine(), const_cast<void*>(data)), "memory"));
@@ -133,22 +140,25 @@ struct Memories {
 Status Execute(const Prim& p, std::vector<dnnl_exec_arg_t> args, Memories& mem) {
   static thread_local dnnl_stream_t stream = nullptr;
   if (stream == nullptr) {
-    RETURN_IF_ERROR(Check(dnnl_stream_create(&stream, Engine(), dnnl_stream_default_flags),
-                          "stream creation"));
+    RETURN_IF_ERROR(
+        Check(dnnl_stream_create(&stream, Engine(), dnnl_stream_default_flags), "stream creation"));
   }
   Buffer scratch(dnnl_memory_desc_get_size(&p.scratch));
   ASSIGN_OR_RETURN(dnnl_memory_t s, mem.Make(p.scratch, scratch.data));
   args.push_back({DNNL_ARG_SCRATCHPAD, s});
-  RETURN_IF_ERROR(Check(
-      dnnl_primitive_execute(p.prim, stream, static_cast<int>(args.size()), args.data()),
-      "execution"));
+  RETURN_IF_ERROR(
+      Check(dnnl_primitive_execute(p.prim, stream, static_cast<int>(args.size()), args.data()),
+            "execution"));
   return Check(dnnl_stream_wait(stream), "stream wait");
 }
 
-// Cached primitives by key; a null entry records "no optimised kernel" for that key.
+// Cached primitives by key; a null entry records "no optimised kernel" for that
+// key. Emptied when full (entries in use stay alive through their shared_ptr).
 template <typename Entry>
 class Cache {
  public:
+  static constexpr size_t kCapacity = 4096;
+
   template <typename Make>
   Expected<std::shared_ptr<const Entry>> Get(const std::string& key, Make make) {
     {
@@ -158,6 +168,7 @@ class Cache {
     }
     ASSIGN_OR_RETURN(std::shared_ptr<const Entry> e, make());
     std::lock_guard<std::mutex> lock(mu_);
+    if (map_.size() >= kCapacity) map_.clear();
     return map_.emplace(key, std::move(e)).first->second;
   }
 
@@ -166,12 +177,28 @@ class Cache {
   std::map<std::string, std::shared_ptr<const Entry>> map_;
 };
 
-// oneDNN sizes its thread partitioning when a primitive is created and runs with the OpenMP
-// thread count of the calling thread: both follow this device's share of the cores.
-int UseDeviceThreads() {
-  const int threads = KernelThreads();
-  omp_set_num_threads(threads);
-  return threads;
+// oneDNN runs single-threaded (one OpenMP thread) and the work is split over
+// the device's kernel threads by xpar's own pool: an OpenMP team beside that
+// pool spin-waits in its barriers, and on a loaded machine that made 2-thread
+// convolutions 10x slower. part(lo, hi) runs [lo, hi) of n items; false when
+// any part had no oneDNN kernel.
+Expected<bool> SplitOverThreads(int64_t n, int64_t min_chunk,
+                                const std::function<Expected<bool>(int64_t, int64_t)>& part) {
+  std::mutex mu;
+  Status first = Status::Ok();
+  std::atomic<bool> all_done{true};
+  ParallelFor(n, std::max<int64_t>(1, min_chunk), [&](int64_t lo, int64_t hi) {
+    omp_set_num_threads(1);
+    Expected<bool> done = part(lo, hi);
+    if (!done.ok()) {
+      std::lock_guard<std::mutex> lock(mu);
+      if (first.ok()) first = done.status();
+    } else if (!*done) {
+      all_done = false;
+    }
+  });
+  RETURN_IF_ERROR(first);
+  return all_done.load();
 }
 
 dnnl_memory_desc_t Strided(const std::vector<int64_t>& dims, const std::vector<int64_t>& strides,
@@ -184,16 +211,17 @@ dnnl_memory_desc_t Strided(const std::vector<int64_t>& dims, const std::vector<i
 
 // ---- matmul ----
 
-Expected<std::shared_ptr<const Prim>> MakeMatmul(const MatmulDesc& d, dnnl_data_type_t ab,
-                                                 dnnl_data_type_t c) {
+// Rows [r0, r0 + rows) of every batch of `d` (strides of the whole operands).
+Expected<std::shared_ptr<const Prim>> MakeMatmul(const MatmulDesc& d, int64_t rows,
+                                                 dnnl_data_type_t ab, dnnl_data_type_t c) {
   const int64_t mk = d.m * d.k, kn = d.k * d.n;
   const dnnl_memory_desc_t a =
-      Strided({d.batch, d.m, d.k}, d.a_trans ? std::vector<int64_t>{mk, 1, d.m}
-                                             : std::vector<int64_t>{mk, d.k, 1}, ab);
+      Strided({d.batch, rows, d.k},
+              d.a_trans ? std::vector<int64_t>{mk, 1, d.m} : std::vector<int64_t>{mk, d.k, 1}, ab);
   const dnnl_memory_desc_t b =
-      Strided({d.batch, d.k, d.n}, d.b_trans ? std::vector<int64_t>{kn, 1, d.k}
-                                             : std::vector<int64_t>{kn, d.n, 1}, ab);
-  const dnnl_memory_desc_t out = Strided({d.batch, d.m, d.n}, {d.m * d.n, d.n, 1}, c);
+      Strided({d.batch, d.k, d.n},
+              d.b_trans ? std::vector<int64_t>{kn, 1, d.k} : std::vector<int64_t>{kn, d.n, 1}, ab);
+  const dnnl_memory_desc_t out = Strided({d.batch, rows, d.n}, {d.m * d.n, d.n, 1}, c);
   dnnl_matmul_desc_t op{};
   RETURN_IF_ERROR(Check(dnnl_matmul_desc_init(&op, &a, &b, nullptr, &out), "matmul desc"));
   AttrHolder attr;
@@ -209,7 +237,8 @@ Expected<std::shared_ptr<const Prim>> MakeMatmul(const MatmulDesc& d, dnnl_data_
 // ---- convolution ----
 
 struct ConvEntry {
-  std::unique_ptr<Prim> conv, src_in, weights_in, dst_out;  // reorders: null when not needed
+  std::unique_ptr<Prim> conv, src_in, weights_in,
+      dst_out;  // reorders: null when not needed
 };
 
 std::vector<int64_t> ConvDims(const ConvDesc& d, const char which) {
@@ -236,9 +265,9 @@ Expected<std::unique_ptr<Prim>> MakeReorder(const dnnl_memory_desc_t& from,
   if (dnnl_memory_desc_equal(&from, &to)) return std::unique_ptr<Prim>();
   AttrHolder attr;
   PdHolder pd;
-  RETURN_IF_ERROR(Check(
-      dnnl_reorder_primitive_desc_create(&pd.pd, &from, Engine(), &to, Engine(), attr.attr),
-      "reorder"));
+  RETURN_IF_ERROR(
+      Check(dnnl_reorder_primitive_desc_create(&pd.pd, &from, Engine(), &to, Engine(), attr.attr),
+            "reorder"));
   return MakePrim(pd.pd, true);
 }
 
@@ -261,8 +290,8 @@ Expected<std::shared_ptr<const ConvEntry>> MakeConv(const ConvDesc& d, dnnl_data
   }
   dnnl_convolution_desc_t op{};
   RETURN_IF_ERROR(Check(dnnl_dilated_convolution_forward_desc_init(
-                            &op, dnnl_forward_inference, dnnl_convolution_direct, &src, &w,
-                            nullptr, &dst, strides, dilates, pad_l, pad_r),
+                            &op, dnnl_forward_inference, dnnl_convolution_direct, &src, &w, nullptr,
+                            &dst, strides, dilates, pad_l, pad_r),
                         "convolution desc"));
   AttrHolder attr;
   PdHolder pd;
@@ -273,16 +302,16 @@ Expected<std::shared_ptr<const ConvEntry>> MakeConv(const ConvDesc& d, dnnl_data
   auto e = std::make_shared<ConvEntry>();
   ASSIGN_OR_RETURN(e->conv, MakePrim(pd.pd, false));
   ASSIGN_OR_RETURN(e->src_in, MakeReorder(Strided(src_dims, d.src_strides, src_t), e->conv->src));
-  ASSIGN_OR_RETURN(e->weights_in,
-                   MakeReorder(UserWeights(d, src_t), e->conv->weights));
+  ASSIGN_OR_RETURN(e->weights_in, MakeReorder(UserWeights(d, src_t), e->conv->weights));
   ASSIGN_OR_RETURN(e->dst_out, MakeReorder(e->conv->dst, Strided(dst_dims, d.dst_strides, dst_t)));
   return std::shared_ptr<const ConvEntry>(std::move(e));
 }
 
-// Brings `data` (in the user layout `user`) into `reorder`'s destination layout; returns the
-// memory the convolution reads. Without a reorder, the user memory itself.
-Expected<dnnl_memory_t> Into(const Prim* reorder, const dnnl_memory_desc_t& user,
-                             const void* data, std::unique_ptr<Buffer>& staging, Memories& mem) {
+// Brings `data` (in the user layout `user`) into `reorder`'s destination
+// layout; returns the memory the convolution reads. Without a reorder, the user
+// memory itself.
+Expected<dnnl_memory_t> Into(const Prim* reorder, const dnnl_memory_desc_t& user, const void* data,
+                             std::unique_ptr<Buffer>& staging, Memories& mem) {
   ASSIGN_OR_RETURN(dnnl_memory_t from, mem.Make(user, data));
   if (reorder == nullptr) return from;
   staging = std::make_unique<Buffer>(dnnl_memory_desc_get_size(&reorder->dst));
@@ -295,19 +324,36 @@ Status RunConv(const ConvEntry& e, const ConvDesc& d, dnnl_data_type_t src_t,
                dnnl_data_type_t dst_t, const void* src, const void* weights, void* dst) {
   Memories mem;
   std::unique_ptr<Buffer> src_buf, w_buf, dst_buf;
-  ASSIGN_OR_RETURN(dnnl_memory_t s, Into(e.src_in.get(), Strided(ConvDims(d, 's'), d.src_strides,
-                                                                 src_t), src, src_buf, mem));
+  ASSIGN_OR_RETURN(
+      dnnl_memory_t s,
+      Into(e.src_in.get(), Strided(ConvDims(d, 's'), d.src_strides, src_t), src, src_buf, mem));
   ASSIGN_OR_RETURN(dnnl_memory_t w,
                    Into(e.weights_in.get(), UserWeights(d, src_t), weights, w_buf, mem));
   const dnnl_memory_desc_t user_dst = Strided(ConvDims(d, 'd'), d.dst_strides, dst_t);
   if (e.dst_out) dst_buf = std::make_unique<Buffer>(dnnl_memory_desc_get_size(&e.conv->dst));
-  ASSIGN_OR_RETURN(dnnl_memory_t out, e.dst_out ? mem.Make(e.conv->dst, dst_buf->data)
-                                                : mem.Make(user_dst, dst));
-  RETURN_IF_ERROR(Execute(
-      *e.conv, {{DNNL_ARG_SRC, s}, {DNNL_ARG_WEIGHTS, w}, {DNNL_ARG_DST, out}}, mem));
+  ASSIGN_OR_RETURN(dnnl_memory_t out,
+                   e.dst_out ? mem.Make(e.conv->dst, dst_buf->data) : mem.Make(user_dst, dst));
+  RETURN_IF_ERROR(
+      Execute(*e.conv, {{DNNL_ARG_SRC, s}, {DNNL_ARG_WEIGHTS, w}, {DNNL_ARG_DST, out}}, mem));
   if (!e.dst_out) return Status::Ok();
   ASSIGN_OR_RETURN(dnnl_memory_t user, mem.Make(user_dst, dst));
   return Execute(*e.dst_out, {{DNNL_ARG_FROM, out}, {DNNL_ARG_TO, user}}, mem);
+}
+
+Expected<bool> ConvPart(const ConvDesc& d, dnnl_data_type_t st, dnnl_data_type_t dt,
+                        const void* src, const void* weights, void* dst) {
+  static Cache<ConvEntry> cache;
+  const std::string key = fmt::format(
+      "{},{},{},{},{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{},{}", d.spatial, d.n, d.groups, d.ic, d.oc,
+      fmt::join(d.in, ","), fmt::join(d.kernel, ","), fmt::join(d.out, ","),
+      fmt::join(d.stride, ","), fmt::join(d.pad_lo, ","), fmt::join(d.pad_hi, ","),
+      fmt::join(d.dilation, ","), fmt::join(d.src_strides, ","), fmt::join(d.weight_strides, ","),
+      fmt::join(d.dst_strides, ","), static_cast<int>(st), static_cast<int>(dt));
+  ASSIGN_OR_RETURN(std::shared_ptr<const ConvEntry> e,
+                   cache.Get(key, [&] { return MakeConv(d, st, dt); }));
+  if (!e) return false;
+  RETURN_IF_ERROR(RunConv(*e, d, st, dt, src, weights, dst));
+  return true;
 }
 
 }  // namespace
@@ -332,22 +378,31 @@ Expected<bool> Matmul(const MatmulDesc& d, const void* a, const void* b, void* c
       d.batch <= 0 || d.m <= 0 || d.k <= 0 || d.n <= 0) {
     return false;
   }
-  static Cache<Prim> cache;
-  const int threads = UseDeviceThreads();
-  const std::string key = fmt::format("{},{},{},{},{},{},{},{},{}", d.batch, d.m, d.k, d.n,
-                                      d.a_trans, d.b_trans, static_cast<int>(*ab),
-                                      static_cast<int>(*ct), threads);
-  ASSIGN_OR_RETURN(std::shared_ptr<const Prim> p,
-                   cache.Get(key, [&] { return MakeMatmul(d, *ab, *ct); }));
-  if (!p) return false;
-  Memories mem;
-  ASSIGN_OR_RETURN(dnnl_memory_t am, mem.Make(p->src, a));
-  ASSIGN_OR_RETURN(dnnl_memory_t bm, mem.Make(p->weights, b));
-  ASSIGN_OR_RETURN(dnnl_memory_t cm, mem.Make(p->dst, c));
-  RETURN_IF_ERROR(
-      Execute(*p, {{DNNL_ARG_SRC, am}, {DNNL_ARG_WEIGHTS, bm}, {DNNL_ARG_DST, cm}}, mem));
-  ++matmul_count;
-  return true;
+  const int64_t width = static_cast<int64_t>(ByteWidth(d.ab_type));
+  const int64_t c_width = static_cast<int64_t>(ByteWidth(d.c_type));
+  // Rows split over the threads; at least 2^16 multiply-adds per part.
+  const int64_t min_rows = std::max<int64_t>(1, (int64_t{1} << 16) / (d.batch * d.k * d.n));
+  auto part = [&](int64_t r0, int64_t r1) -> Expected<bool> {
+    static Cache<Prim> cache;
+    const std::string key =
+        fmt::format("{},{},{},{},{},{},{},{},{}", d.batch, d.m, r1 - r0, d.k, d.n, d.a_trans,
+                    d.b_trans, static_cast<int>(*ab), static_cast<int>(*ct));
+    ASSIGN_OR_RETURN(std::shared_ptr<const Prim> p,
+                     cache.Get(key, [&] { return MakeMatmul(d, r1 - r0, *ab, *ct); }));
+    if (!p) return false;
+    const int64_t a_offset = (d.a_trans ? r0 : r0 * d.k) * width;
+    Memories mem;
+    ASSIGN_OR_RETURN(dnnl_memory_t am, mem.Make(p->src, static_cast<const char*>(a) + a_offset));
+    ASSIGN_OR_RETURN(dnnl_memory_t bm, mem.Make(p->weights, b));
+    ASSIGN_OR_RETURN(dnnl_memory_t cm,
+                     mem.Make(p->dst, static_cast<char*>(c) + r0 * d.n * c_width));
+    RETURN_IF_ERROR(
+        Execute(*p, {{DNNL_ARG_SRC, am}, {DNNL_ARG_WEIGHTS, bm}, {DNNL_ARG_DST, cm}}, mem));
+    return true;
+  };
+  ASSIGN_OR_RETURN(bool done, SplitOverThreads(d.m, min_rows, part));
+  if (done) ++matmul_count;
+  return done;
 }
 
 Expected<bool> Convolution(const ConvDesc& d, const void* src, const void* weights, void* dst) {
@@ -358,20 +413,28 @@ Expected<bool> Convolution(const ConvDesc& d, const void* src, const void* weigh
       d.dst_strides.size() != rank || d.weight_strides.size() != rank + 1) {
     return false;
   }
-  static Cache<ConvEntry> cache;
-  const int threads = UseDeviceThreads();
-  const std::string key = fmt::format(
-      "{},{},{},{},{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{},{},{}", d.spatial, d.n, d.groups, d.ic, d.oc,
-      fmt::join(d.in, ","), fmt::join(d.kernel, ","), fmt::join(d.out, ","),
-      fmt::join(d.stride, ","), fmt::join(d.pad_lo, ","), fmt::join(d.pad_hi, ","),
-      fmt::join(d.dilation, ","), fmt::join(d.src_strides, ","), fmt::join(d.weight_strides, ","),
-      fmt::join(d.dst_strides, ","), static_cast<int>(*st), static_cast<int>(*dt), threads);
-  ASSIGN_OR_RETURN(std::shared_ptr<const ConvEntry> e,
-                   cache.Get(key, [&] { return MakeConv(d, *st, *dt); }));
-  if (!e) return false;
-  RETURN_IF_ERROR(RunConv(*e, d, *st, *dt, src, weights, dst));
-  ++conv_count;
-  return true;
+  // Split over the batch when it has an item per thread (or there are groups), else over
+  // output channels; the parts keep the whole operands' strides.
+  const int threads = KernelThreads();
+  const bool by_batch = d.n >= threads || d.groups > 1;
+  const int64_t src_w = static_cast<int64_t>(ByteWidth(d.src_type));
+  const int64_t dst_w = static_cast<int64_t>(ByteWidth(d.dst_type));
+  auto part = [&](int64_t lo, int64_t hi) -> Expected<bool> {
+    ConvDesc sub = d;
+    const char* s = static_cast<const char*>(src);
+    const char* w = static_cast<const char*>(weights);
+    char* out = static_cast<char*>(dst);
+    if (by_batch) {
+      sub.n = hi - lo, s += lo * d.src_strides[0] * src_w, out += lo * d.dst_strides[0] * dst_w;
+    } else {
+      sub.oc = hi - lo, w += lo * d.weight_strides[1] * src_w;
+      out += lo * d.dst_strides[1] * dst_w;
+    }
+    return ConvPart(sub, *st, *dt, s, w, out);
+  };
+  ASSIGN_OR_RETURN(bool done, SplitOverThreads(by_batch ? d.n : d.oc, by_batch ? 1 : 16, part));
+  if (done) ++conv_count;
+  return done;
 }
 
 }  // namespace xpar::onednn
