@@ -1,8 +1,9 @@
 // Shardy ops as instructions: sharding_constraint and reshard become HLO's `Sharding`
 // custom-call (the form XLA's exporter writes, honoured by xpar's planner and partitioner);
-// propagation_barrier and data_flow_edge pass their operand through; manual_computation and
-// named_computation are in stablehlo_shardy_manual.cc; the explicit collectives are Sharding
-// annotations (their global value is their operand's).
+// propagation_barrier and data_flow_edge pass their operand through; sharding_group is dropped
+// (a hint to Shardy's propagation, like the round trip's xla.sdy.ShardingGroup);
+// manual_computation and named_computation are in stablehlo_shardy_manual.cc; the explicit
+// collectives are Sharding annotations (their global value is their operand's).
 #include "frontends/hlo/hlo_parser.h"
 #include "frontends/stablehlo/stablehlo_parser_impl.h"
 
@@ -56,8 +57,8 @@ Status Parser::SetSharding(Instruction* inst, const Attr& attr) {
 Status Parser::ParsePrettySdy(Scope* scope, OpInfo* op) {
   const std::string& m = op->mnemonic;
   if (m == "manual_computation" || m == "named_computation") return ParsePrettyManual(scope, op);
-  if (m != "sharding_constraint" && m != "reshard" && !IsPassThroughSdyOp(m) &&
-      !IsResharding(m)) {
+  if (m != "sharding_constraint" && m != "reshard" && m != "sharding_group" &&
+      !IsPassThroughSdyOp(m) && !IsResharding(m)) {
     return Unsupported(op->offset,
                        fmt::format("Shardy op '{}' is not supported by xpar", op->name));
   }
@@ -102,7 +103,9 @@ Status Parser::ParsePrettySdy(Scope* scope, OpInfo* op) {
       return Error(t.offset, fmt::format("unexpected '{}' in '{}'", t.text, op->name));
     }
   }
-  return ParseTypeSignature(op);
+  RETURN_IF_ERROR(ParseTypeSignature(op));
+  if (m == "sharding_group") op->result_types.clear();  // `: T` is its operand's type
+  return Status::Ok();
 }
 
 Expected<std::vector<Instruction*>> Parser::BuildSdy(Scope* scope, OpInfo* op) {
@@ -112,6 +115,11 @@ Expected<std::vector<Instruction*>> Parser::BuildSdy(Scope* scope, OpInfo* op) {
   }
   if (IsPassThroughSdyOp(m) && op->operands.size() == 1) {
     return std::vector<Instruction*>{op->operands[0]};
+  }
+  // `sdy.sharding_group %v group_id=0 : T` asks Shardy's propagation to give the group's values
+  // one sharding; xpar's planner chooses shardings itself, and the values are unchanged.
+  if (m == "sharding_group" && op->operands.size() == 1 && op->num_results == 0) {
+    return std::vector<Instruction*>{};
   }
   if ((m != "sharding_constraint" && m != "reshard" && !IsResharding(m)) ||
       op->operands.size() != 1) {
