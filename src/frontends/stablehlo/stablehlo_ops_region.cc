@@ -164,6 +164,7 @@ Expected<std::vector<Instruction*>> Parser::BuildCustomCall(Scope* scope, OpInfo
       }
     } else if (a.kind == Attr::Kind::kDict) {  // byteir_attrs, mhlo.frontend_attributes, ...
       for (const auto& [k, v] : a.dict) {
+        if (k == "xla.sdy.sharding") continue;  // the instruction's sharding (ParseStatement)
         inst->mutable_frontend_attributes().emplace_back(k, PlainAttrText(v));
       }
     }
