@@ -65,7 +65,7 @@ TEST(Status, ParserAndModuleErrorsAreLocated) {
   const Instruction& root = *(*good)->entry()->root();
   Status at = (*good)->ErrorAt(root, "here");
   EXPECT_TRUE(at.located());
-  EXPECT_EQ(at.message().rfind("m.hlo:3:3: error: here", 0), 0u) << at.message();
+  EXPECT_EQ(at.message().rfind("m.hlo:3:8: error: here", 0), 0u) << at.message();  // at the name
   // Without source text there is no file:line to name: the instruction's name only.
   Module bare("bare");
   Instruction loose("x", Opcode::kConstant, Shape::Scalar(PrimitiveType::kF32));
