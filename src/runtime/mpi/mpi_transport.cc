@@ -2,6 +2,7 @@
 #include "runtime/mpi/mpi_transport.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <climits>
@@ -12,6 +13,7 @@
 #include "runtime/interpreter/combine_util.h"
 #include "runtime/mpi/mpi_buffers.h"
 #include "runtime/mpi/mpi_ops.h"
+#include "runtime/mpi/mpi_watchdog.h"
 
 namespace xpar {
 namespace {
@@ -21,6 +23,11 @@ constexpr int kPermuteTag = 7;
 std::string KindName(Opcode kind) { return std::string(HloOpcodeName(kind)); }
 
 }  // namespace
+
+std::string MpiTransport::Describe(const std::string& kind, std::span<const int64_t> group) const {
+  return fmt::format("{} over devices {{{}}} of {}", kind, fmt::join(group, ","),
+                     label_.empty() ? std::string("the world") : label_);
+}
 
 MpiTransportOptions MpiTransportOptions::FromEnvironment() {
   MpiTransportOptions o;
@@ -95,6 +102,7 @@ Expected<std::shared_ptr<const std::vector<Literal>>> MpiTransport::Exchange(
     const void* op, int64_t device, std::span<const int64_t> group, Literal value) {
   std::string kind = pending_kind_.empty() ? "exchange" : pending_kind_;
   pending_kind_.clear();
+  MpiWatchdog watch(Describe(kind, group), CollectiveTimeout());
   if (device != rank_) return Internal("device {} runs on MPI rank {}", device, rank_);
   auto me = std::find(group.begin(), group.end(), device);
   if (me == group.end()) return Internal("device {} is not in its collective group", device);
@@ -131,6 +139,7 @@ Expected<std::shared_ptr<const std::vector<Literal>>> MpiTransport::Exchange(
 Expected<std::optional<Literal>> MpiTransport::RunNative(const NativeCollective& call) {
   pending_kind_ = KindName(call.kind);
   if (call.device != rank_) return Internal("device {} runs on MPI rank {}", call.device, rank_);
+  MpiWatchdog watch(Describe(pending_kind_, call.group), CollectiveTimeout());
   traffic_.Add(call.kind, CollectiveBytesSent(call));
   if (call.kind == Opcode::kCollectivePermute) return Permute(call);
   if (call.kind != Opcode::kAllReduce && call.kind != Opcode::kAllGather &&

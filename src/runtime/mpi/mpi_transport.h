@@ -78,11 +78,16 @@ class MpiTransport final : public CollectiveTransport {
   // A duplicate of the world communicator (errors returned, not fatal), for gathering results.
   MPI_Comm comm() const { return world_; }
   const MpiTransportOptions& options() const { return options_; }
+  // Who these ranks are, for the collective timeout's message (e.g. "pipeline stage 1 (world
+  // ranks 2,3)"; default "the world"). Every blocking collective is bounded by
+  // CollectiveTimeout() (mpi_watchdog.h).
+  void set_label(std::string label) { label_ = std::move(label); }
   const CollectiveStats& stats() const { return stats_; }
   void ResetStats() { stats_ = {}; }
 
  private:
   Expected<MPI_Comm> GroupComm(std::span<const int64_t> group);
+  std::string Describe(const std::string& kind, std::span<const int64_t> group) const;
   Expected<std::optional<Literal>> AllReduce(const NativeCollective& call, MPI_Comm comm);
   Expected<std::optional<Literal>> AllGather(const NativeCollective& call, MPI_Comm comm);
   Expected<std::optional<Literal>> Permute(const NativeCollective& call);
@@ -101,6 +106,7 @@ class MpiTransport final : public CollectiveTransport {
   CollectiveStats stats_;
   CollectiveTraffic traffic_;
   Status abort_reason_;
+  std::string label_;
 };
 
 }  // namespace xpar

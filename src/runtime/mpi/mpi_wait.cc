@@ -23,8 +23,10 @@ Status WaitYielding(MPI_Request& request, const char* what, std::chrono::millise
     if (timeout.count() > 0 && std::chrono::steady_clock::now() - start > timeout) {
       int rank = -1;
       MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-      return Internal("MPI rank {}: {} not done after {:.3g} s (the peer is stuck or gone)", rank,
-                      what, std::chrono::duration<double>(timeout).count());
+      return Internal(
+          "MPI rank {}: {} not done after {:.3g} s: timed out (the peer is stuck or gone; "
+          "--collective-timeout sets the limit)",
+          rank, what, std::chrono::duration<double>(timeout).count());
     }
     std::this_thread::sleep_for(pause);
     pause = std::min(pause * 2, kLongest);

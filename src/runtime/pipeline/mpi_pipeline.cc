@@ -5,6 +5,7 @@
 #include "runtime/pipeline/mpi_pipeline.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <chrono>
@@ -14,6 +15,7 @@
 #include "runtime/mpi/mpi_chunked.h"
 #include "runtime/mpi/mpi_ops.h"
 #include "runtime/mpi/mpi_wait.h"
+#include "runtime/mpi/mpi_watchdog.h"
 
 namespace xpar::pipeline {
 namespace {
@@ -97,6 +99,8 @@ Status MpiPipeline::Init(const std::vector<Submesh>& submeshes) {
   XPAR_MPI_CALL(MPI_Comm_split(world_, stage_, index, &stage_comm_));
   MPI_Comm_rank(stage_comm_, &stage_rank_);
   transport_ = std::make_unique<MpiTransport>(stage_comm_);
+  transport_->set_label(fmt::format("pipeline stage {} (world ranks {})", stage_,
+                                    fmt::join(submeshes[stage_].devices, ",")));
   for (Phase phase : {Phase::kForward, Phase::kBackward}) {
     if (!pipe_->compiled(ProgramIndex(stage_, phase))) {
       return FailedPrecondition("pipeline: stage {} (this rank's) is not compiled", stage_);
@@ -178,12 +182,22 @@ Expected<std::shared_ptr<const Literal>> MpiPipeline::Input(Step& step, const Ke
                          shape.ToString(false));
   }
   Literal value(shape);
+  const int32_t from = StageOfProgram(key.program);
   if (is_leader()) {
-    RETURN_IF_ERROR(RecvYielding(value.raw(), value.size_bytes(),
-                                 leaders_[StageOfProgram(key.program)], Tag(key), world_,
-                                 max_bytes(), CollectiveTimeout()));
+    Status received = RecvYielding(value.raw(), value.size_bytes(), leaders_[from], Tag(key),
+                                   world_, max_bytes(), CollectiveTimeout());
+    if (!received.ok()) {
+      return received.WithContext(fmt::format(
+          "receiving output {} of stage {}'s {} program from its leader (world rank {}): ",
+          key.output, from, key.program % 2 == 0 ? "forward" : "backward", leaders_[from]));
+    }
   }
-  RETURN_IF_ERROR(Broadcast(value, 0, stage_comm_));
+  Status shared_in_stage = Broadcast(value, 0, stage_comm_);
+  if (!shared_in_stage.ok()) {
+    return shared_in_stage.WithContext(
+        fmt::format("broadcasting stage {}'s value from this stage's leader (world rank {}): ",
+                    from, leaders_[stage_]));
+  }
   auto shared = std::make_shared<const Literal>(std::move(value));
   const int64_t left = local_readers_[key.program][key.output] - 1;
   if (left > 0) step.held[key] = Held{shared, left};
@@ -321,6 +335,9 @@ Status MpiPipeline::Share(int32_t from, const std::vector<int32_t>& to, Literal&
     for (int32_t t : to) {
       if (t == from || std::find(sent.begin(), sent.end(), t) != sent.end()) continue;
       if (t < 0 || t >= num_stages()) return InvalidArgument("pipeline: no stage {}", t);
+      MpiWatchdog watch(fmt::format("pipeline stage {} sending a shared value to stage {} "
+                                    "(world rank {})", from, t, leaders_[t]),
+                        CollectiveTimeout());
       RETURN_IF_ERROR(ChunkedSend(value.raw(), value.size_bytes(), leaders_[t], kShareTag, world_,
                                   max_bytes()));
       sent.push_back(t);
@@ -336,6 +353,8 @@ Status MpiPipeline::Share(int32_t from, const std::vector<int32_t>& to, Literal&
 
 Expected<std::vector<TraceEvent>> MpiPipeline::GatherTrace(std::vector<TraceEvent> mine) {
   constexpr int kFields = 6;  // stage, device, phase, microbatch, start, end
+  MpiWatchdog watch(fmt::format("pipeline stage {} gathering the trace on world rank 0", stage_),
+                    CollectiveTimeout());
   std::vector<double> flat;
   for (const TraceEvent& t : mine) {
     flat.insert(flat.end(), {static_cast<double>(t.stage), static_cast<double>(t.device),

@@ -11,8 +11,9 @@
 //
 // Any error on any rank is printed with its world rank and MPI_Aborts every rank (the others
 // may wait for a message it will never send). A rank that waits longer than the collective
-// timeout (CollectiveTimeout(), 300 s by default) for another stage's value stops the run the
-// same way, naming itself and the call; a killed rank ends the job through mpirun.
+// timeout (CollectiveTimeout(), 300 s by default) for another stage's value, or in a collective
+// of its own stage (mpi_watchdog.h), stops the run the same way, naming itself, its stage and
+// the call; a killed rank ends the job through mpirun.
 #pragma once
 
 #ifndef OMPI_SKIP_MPICXX

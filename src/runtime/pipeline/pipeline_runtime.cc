@@ -134,7 +134,10 @@ Status Pipeline::RunStage(int32_t stage, std::span<const Literal> args,
                                                 : &args[in.parameter]);
         continue;
       }
-      ASSIGN_OR_RETURN(auto value, channels.Take({in.program, in.output, e.microbatch}));
+      const std::string reader =
+          fmt::format("pipeline stage {} {} of microbatch {}", stage,
+                      e.phase == Phase::kForward ? "forward" : "backward", e.microbatch);
+      ASSIGN_OR_RETURN(auto value, channels.Take({in.program, in.output, e.microbatch}, reader));
       received.push_back(value);
       inputs.push_back(value.get());
     }
