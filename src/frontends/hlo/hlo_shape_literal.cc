@@ -130,10 +130,21 @@ bool Parser::LooksLikeShape() {
   return p > 0 && lex_.RawAt(p) == '[';
 }
 
+// Tuple shapes nest by recursion: a file of '(((((...' must get an error, not overflow the stack.
+constexpr int kMaxTupleShapeDepth = 64;
+static thread_local int tuple_shape_depth = 0;
+
 Expected<Shape> Parser::ParseShape() {
   lex_.SkipSpace();
   int64_t off = lex_.pos();
   if (lex_.TryConsume('(')) {
+    if (tuple_shape_depth >= kMaxTupleShapeDepth) {
+      return Error(off, fmt::format("tuple shapes nested deeper than {}", kMaxTupleShapeDepth));
+    }
+    struct Nest {
+      Nest() { ++tuple_shape_depth; }
+      ~Nest() { --tuple_shape_depth; }
+    } nest;
     std::vector<Shape> elems;
     if (!lex_.TryConsume(')')) {
       while (true) {
