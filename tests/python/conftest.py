@@ -11,6 +11,16 @@ sys.path.append(os.path.join(ROOT, "python"))  # xpar_zoo (after the built xpar 
 sys.dont_write_bytecode = True
 
 MLP_STEP = os.path.join(ROOT, "examples", "mlp_train_step.hlo")
+# A forward + loss: x f32[8,4], y f32[8,1], weights w1, w2 (xpar.train's tests).
+MLP_FORWARD = os.path.join(ROOT, "tests", "lit", "train", "mlp_forward_sgd.hlo")
+
+
+def mlp_arrays(rows):
+    """x and y of `rows` rows for MLP_FORWARD's data parameters (by name), seed 0."""
+    import numpy as np
+    r = np.random.default_rng(0)
+    x = r.standard_normal((rows, 4)).astype(np.float32)
+    return {"x": x, "y": np.tanh(x @ r.standard_normal((4, 1))).astype(np.float32)}
 
 # Two dense layers sharded over a 2x2 mesh (batch over axis 0, hidden units over axis 1), so
 # the partitioned program needs a partial-sum all-reduce; out = (y, sum(y * y)).

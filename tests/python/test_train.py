@@ -1,23 +1,17 @@
 """xpar.train: the training library from Python against PyTorch's AdamW, the per-step callback
 (every step; an exception stops training and propagates), check=True, checkpoints and resume
 (bit-identical), data as dicts or .npz files, and errors."""
-import os
-
 import numpy as np
 import pytest
 
 import xpar
-from conftest import ROOT
-
-MLP_FORWARD = os.path.join(ROOT, "tests", "lit", "train", "mlp_forward_sgd.hlo")
+from conftest import MLP_FORWARD, mlp_arrays
 
 
 @pytest.fixture
 def mlp_data():
-    """x and y for 4 steps of 8 rows (the MLP forward's data parameters, by name)."""
-    r = np.random.default_rng(0)
-    x = r.standard_normal((32, 4)).astype(np.float32)
-    return {"x": x, "y": np.tanh(x @ r.standard_normal((4, 1))).astype(np.float32)}
+    """x and y for 4 steps of 8 rows (the MLP forward's batch)."""
+    return mlp_arrays(32)
 
 
 def train_mlp(data, **kw):

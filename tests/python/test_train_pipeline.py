@@ -7,17 +7,13 @@ import numpy as np
 import pytest
 
 import xpar
-from conftest import ROOT
-
-MLP_FORWARD = os.path.join(ROOT, "tests", "lit", "train", "mlp_forward_sgd.hlo")
+from conftest import MLP_FORWARD, mlp_arrays
 
 
 @pytest.fixture
 def mlp_data():
     """x and y for 4 steps of 2 microbatches of 8 rows (the MLP forward's batch)."""
-    r = np.random.default_rng(0)
-    x = r.standard_normal((64, 4)).astype(np.float32)
-    return {"x": x, "y": np.tanh(x @ r.standard_normal((4, 1))).astype(np.float32)}
+    return mlp_arrays(64)
 
 
 def train_mlp(data, **kw):

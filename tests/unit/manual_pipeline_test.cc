@@ -8,24 +8,14 @@
 #include <set>
 
 #include "models/training_step.h"
+#include "pipeline_test_util.h"
 #include "passes/pipeline/manual_pipeline.h"
 
 namespace xpar::pipeline {
 namespace {
 
 std::unique_ptr<Module> TinyGpt(int64_t layers) {
-  models::ModelConfig c = *models::FindModel("gpt-125m");
-  c.batch = 8;
-  c.seq = 16;
-  c.hidden = 64;
-  c.layers = layers;
-  c.heads = 4;
-  c.kv_heads = 4;
-  c.ffn = 256;
-  c.vocab = 128;
-  auto m = models::GenerateTrainingStep(c, models::AdamWOptions());
-  EXPECT_TRUE(m.ok()) << m.status().message();
-  return std::move(*m);
+  return testing_pipeline::TinyGptStep({8, 16, 64, layers, 256, 128});
 }
 
 Cluster TestCluster() { return *LoadClusterPreset("dgx-a100"); }

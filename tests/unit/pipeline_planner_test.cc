@@ -8,6 +8,7 @@
 #include "autodiff/optimizer.h"
 #include "frontends/hlo/hlo_parser.h"
 #include "models/training_step.h"
+#include "pipeline_test_util.h"
 #include "passes/pipeline/pipeline_planner.h"
 #include "passes/pipeline/stage_assignment.h"
 
@@ -15,18 +16,7 @@ namespace xpar::pipeline {
 namespace {
 
 std::unique_ptr<Module> TinyGpt(int64_t layers) {
-  models::ModelConfig c = *models::FindModel("gpt-125m");
-  c.batch = 4;
-  c.seq = 8;
-  c.hidden = 32;
-  c.layers = layers;
-  c.heads = 4;
-  c.kv_heads = 4;
-  c.ffn = 128;
-  c.vocab = 64;
-  auto m = models::GenerateTrainingStep(c, models::AdamWOptions());
-  EXPECT_TRUE(m.ok()) << m.status().message();
-  return std::move(*m);
+  return testing_pipeline::TinyGptStep({4, 8, 32, layers, 128, 64});
 }
 
 Cluster TestCluster() { return *LoadClusterPreset("dgx-a100"); }

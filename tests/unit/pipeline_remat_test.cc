@@ -159,18 +159,7 @@ TEST(PipelineRemat, BadInputIsRefused) {
 }
 
 std::unique_ptr<Module> TinyGpt() {
-  models::ModelConfig c = *models::FindModel("gpt-125m");
-  c.batch = 8;
-  c.seq = 16;
-  c.hidden = 32;
-  c.layers = 4;
-  c.heads = 4;
-  c.kv_heads = 4;
-  c.ffn = 128;
-  c.vocab = 64;
-  auto m = models::GenerateTrainingStep(c, models::AdamWOptions());
-  EXPECT_TRUE(m.ok()) << m.status().message();
-  return std::move(*m);
+  return testing_pipeline::TinyGptStep({8, 16, 32, 4, 128, 64});
 }
 
 Expected<PipelineResult> PlanGpt(const Module& m, RematMode mode, std::optional<int64_t> limit) {

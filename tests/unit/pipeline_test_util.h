@@ -1,13 +1,18 @@
-// Helpers shared by the pipeline gtests: random f32 arguments and a relative difference.
+// Helpers shared by the pipeline gtests: random f32 arguments, a relative difference, and small
+// generated GPT training steps.
 #pragma once
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <random>
+#include <memory>
 #include <vector>
 
+#include <gtest/gtest.h>
+
 #include "ir/module.h"
+#include "models/training_step.h"
 
 namespace xpar::testing_pipeline {
 
@@ -32,6 +37,25 @@ inline double RelativeDifference(const Literal& a, const Literal& b) {
     scale = std::max(scale, std::fabs(b.GetAsDouble(i)));
   }
   return diff / scale;
+}
+
+// A GPT-125M-shaped training step (AdamW) shrunk to these sizes, 4 heads.
+struct TinyGptSize {
+  int64_t batch, seq, hidden, layers, ffn, vocab;
+};
+inline std::unique_ptr<Module> TinyGptStep(const TinyGptSize& s) {
+  models::ModelConfig c = *models::FindModel("gpt-125m");
+  c.batch = s.batch;
+  c.seq = s.seq;
+  c.hidden = s.hidden;
+  c.layers = s.layers;
+  c.heads = 4;
+  c.kv_heads = 4;
+  c.ffn = s.ffn;
+  c.vocab = s.vocab;
+  auto m = models::GenerateTrainingStep(c, models::AdamWOptions());
+  EXPECT_TRUE(m.ok()) << m.status().message();
+  return m.ok() ? std::move(*m) : nullptr;
 }
 
 }  // namespace xpar::testing_pipeline
