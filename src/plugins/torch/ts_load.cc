@@ -7,6 +7,7 @@
 #pragma GCC diagnostic ignored "-Wsign-compare"
 #include <torch/csrc/jit/ir/constants.h>
 #include <torch/csrc/jit/passes/inliner.h>
+#include <caffe2/serialize/inline_container.h>
 #include <torch/script.h>
 #pragma GCC diagnostic pop
 
@@ -14,6 +15,7 @@
 #include <unordered_map>
 
 #include "frontends/torchscript/ts_graph.h"
+#include "plugins/torch/pickle_check.h"
 
 namespace xpar::ts {
 namespace {
@@ -186,11 +188,28 @@ class Converter {
   std::unordered_map<std::string, bool> buffer_seen_;
 };
 
+// The file's pickles (data, constants, debug info) before libtorch unpickles them: a length it
+// would allocate must fit in its record (pickle_check.h).
+Status CheckPickles(const std::string& path) {
+  caffe2::serialize::PyTorchStreamReader reader(path);
+  for (const std::string& name : reader.getAllRecords()) {
+    if (!name.ends_with(".pkl") && !name.ends_with(".debug_pkl")) continue;
+    auto [bytes, size] = reader.getRecord(name);
+    std::string damage = CheckPickleLengths(static_cast<const uint8_t*>(bytes.get()), size);
+    if (!damage.empty()) {
+      return InvalidArgument("'{}': the TorchScript file is damaged: its record '{}' holds {}",
+                             path, name, damage);
+    }
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 Expected<Graph> LoadGraphWithTorch(const std::string& path) {
   Graph out;
   try {
+    RETURN_IF_ERROR(CheckPickles(path));
     torch::jit::ExtraFilesMap extra{{"xpar_inputs.json", ""}};
     torch::jit::Module module = torch::jit::load(path, at::Device(at::kCPU), extra);
     module.eval();

@@ -1,0 +1,94 @@
+// CheckPickleLengths: the pickle opcodes by the size of their argument (Python's pickletools).
+#include "plugins/torch/pickle_check.h"
+
+#include <fmt/format.h>
+
+#include <cstring>
+#include <string_view>
+
+namespace xpar::ts {
+namespace {
+
+// Opcodes without an argument.
+constexpr std::string_view kNoArgument =
+    "(.012NQRabde}]l)ostu\x81\x85\x86\x87\x88\x89\x8f\x90\x91\x92\x93\x94\x97\x98";
+
+uint64_t LittleEndian(const uint8_t* p, int bytes) {
+  uint64_t v = 0;
+  for (int i = bytes - 1; i >= 0; --i) v = (v << 8) | p[i];
+  return v;
+}
+
+// The fixed argument size of an opcode (bytes after the opcode), -1 when it has none of its own.
+int FixedSize(uint8_t op) {
+  switch (op) {
+    case 'K': case 'q': case 'h': case 0x80: case 0x82: return 1;
+    case 'M': case 0x83: return 2;
+    case 'J': case 'r': case 'j': case 0x84: return 4;
+    case 'G': case 0x95: return 8;
+    default: return -1;
+  }
+}
+
+// The size of the length prefix of an opcode followed by that many bytes, 0 for other opcodes.
+int LengthPrefix(uint8_t op) {
+  switch (op) {
+    case 'U': case 'C': case 0x8c: case 0x8a: return 1;
+    case 'T': case 'B': case 'X': case 0x8b: return 4;
+    case 0x8d: case 0x8e: case 0x96: return 8;
+    default: return 0;
+  }
+}
+
+// Opcodes whose argument is one line (two for GLOBAL and INST).
+int Lines(uint8_t op) {
+  switch (op) {
+    case 'I': case 'L': case 'S': case 'V': case 'F': case 'p': case 'g': case 'P': return 1;
+    case 'c': case 'i': return 2;
+    default: return 0;
+  }
+}
+
+}  // namespace
+
+std::string CheckPickleLengths(const uint8_t* data, size_t size) {
+  size_t at = 0;
+  while (at < size) {
+    const uint8_t op = data[at];
+    const size_t start = at++;
+    if (op == '.') return "";  // STOP
+    if (kNoArgument.find(static_cast<char>(op)) != std::string_view::npos) continue;
+    if (int fixed = FixedSize(op); fixed > 0) {
+      if (size - at < static_cast<size_t>(fixed)) {
+        return fmt::format("opcode 0x{:02x} at offset {} is cut off", op, start);
+      }
+      at += fixed;
+      continue;
+    }
+    if (int prefix = LengthPrefix(op); prefix > 0) {
+      if (size - at < static_cast<size_t>(prefix)) {
+        return fmt::format("opcode 0x{:02x} at offset {} is cut off", op, start);
+      }
+      const uint64_t length = LittleEndian(data + at, prefix);
+      at += prefix;
+      if (length > size - at) {
+        return fmt::format("a {}-byte value at offset {} with {} bytes left", length, start,
+                           size - at);
+      }
+      at += length;
+      continue;
+    }
+    if (int lines = Lines(op); lines > 0) {
+      for (int l = 0; l < lines; ++l) {
+        const void* nl = std::memchr(data + at, '\n', size - at);
+        if (nl == nullptr) return fmt::format("opcode 0x{:02x} at offset {} is cut off", op, start);
+        at = static_cast<size_t>(static_cast<const uint8_t*>(nl) - data) + 1;
+      }
+      continue;
+    }
+    return "";  // an opcode this check does not know: libtorch judges it
+  }
+  return "";
+}
+
+}  // namespace xpar::ts

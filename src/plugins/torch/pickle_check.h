@@ -1,0 +1,18 @@
+// A bound check of a pickle's length-prefixed arguments, run on a TorchScript file's pickles
+// before libtorch reads them: libtorch's unpickler allocates (and fills) a string or bytes value
+// of the length its opcode claims before reading it, so a damaged 1 KiB file can make it allocate
+// gigabytes. A pickle whose argument claims more bytes than follow it is damaged.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace xpar::ts {
+
+// Walks the opcodes of `data` (protocols 0-5) up to STOP or an opcode it does not know (libtorch
+// judges the rest). Empty: every length-prefixed argument fits; otherwise what claims too much,
+// e.g. "a 3435973836-byte string at offset 17 with 811 bytes left".
+std::string CheckPickleLengths(const uint8_t* data, size_t size);
+
+}  // namespace xpar::ts
