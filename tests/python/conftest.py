@@ -15,6 +15,18 @@ MLP_STEP = os.path.join(ROOT, "examples", "mlp_train_step.hlo")
 MLP_FORWARD = os.path.join(ROOT, "tests", "lit", "train", "mlp_forward_sgd.hlo")
 
 
+def assert_resumed_equals_whole(first, rest, whole):
+    """A run resumed after `first`'s 2 of 4 steps (`rest`) continues `whole` bit-identically:
+    losses, parameters and optimizer state."""
+    import numpy as np
+    assert rest.first_step == 2 and [r.step for r in rest.reports] == [3, 4]
+    assert first.losses + rest.losses == whole.losses
+    for name in whole.parameters:
+        assert np.array_equal(rest.parameters[name], whole.parameters[name]), name
+    for name in whole.optimizer_state:
+        assert np.array_equal(rest.optimizer_state[name], whole.optimizer_state[name]), name
+
+
 def mlp_arrays(rows):
     """x and y of `rows` rows for MLP_FORWARD's data parameters (by name), seed 0."""
     import numpy as np

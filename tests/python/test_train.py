@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import xpar
-from conftest import MLP_FORWARD, mlp_arrays
+from conftest import MLP_FORWARD, assert_resumed_equals_whole, mlp_arrays
 
 
 @pytest.fixture
@@ -105,12 +105,7 @@ def test_resume_continues_bit_identically(mlp_data, tmp_path):
     assert first.reports[-1].checkpoint_written
     rest = train_mlp(mlp_data, mesh=(2, 2), steps=4, optimizer="adamw", lr=1e-2,
                      checkpoint_dir=str(tmp_path / "ck"), resume=True)
-    assert rest.first_step == 2 and [r.step for r in rest.reports] == [3, 4]
-    assert first.losses + rest.losses == whole.losses
-    for name in whole.parameters:
-        assert np.array_equal(rest.parameters[name], whole.parameters[name]), name
-    for name in whole.optimizer_state:
-        assert np.array_equal(rest.optimizer_state[name], whole.optimizer_state[name]), name
+    assert_resumed_equals_whole(first, rest, whole)
 
 
 def test_data_as_an_npz_file_equals_data_as_a_dict(mlp_data, tmp_path):

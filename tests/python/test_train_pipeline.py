@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import xpar
-from conftest import MLP_FORWARD, mlp_arrays
+from conftest import MLP_FORWARD, assert_resumed_equals_whole, mlp_arrays
 
 
 @pytest.fixture
@@ -70,12 +70,7 @@ def test_pipelined_resume_continues_bit_identically(mlp_data, tmp_path):
     assert first.reports[-1].checkpoint_written
     rest = train_mlp(mlp_data, schedule="gpipe", checkpoint_dir=str(tmp_path / "ck"),
                      resume=True)
-    assert rest.first_step == 2 and [r.step for r in rest.reports] == [3, 4]
-    assert first.losses + rest.losses == whole.losses
-    for name in whole.parameters:
-        assert np.array_equal(rest.parameters[name], whole.parameters[name]), name
-    for name in whole.optimizer_state:
-        assert np.array_equal(rest.optimizer_state[name], whole.optimizer_state[name]), name
+    assert_resumed_equals_whole(first, rest, whole)
 
 
 def test_pipelined_errors_raise_xpar_error(mlp_data, tmp_path):
