@@ -247,6 +247,10 @@ class Trainer : public TrainLoop {
   int64_t next_step_ = 0;
 };
 
+// options.resume's checkpoint, checked against the options both trainers share: the mesh, a step
+// before options.steps; warns (options.warn) when data or seed differ.
+Expected<Checkpoint> ReadCheckpointToResume(const TrainOptions& options);
+
 // The checks of `options` that need no model (steps, microbatches, checkpoint_every).
 Status CheckOptions(const TrainOptions& options);
 

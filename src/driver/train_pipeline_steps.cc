@@ -16,12 +16,8 @@ namespace xpar::train::pipelined {
 
 Expected<std::optional<Checkpoint>> ReadResume(const TrainOptions& args) {
   if (args.resume.empty()) return std::optional<Checkpoint>();
-  ASSIGN_OR_RETURN(Checkpoint c, ReadCheckpoint(args.resume));
+  ASSIGN_OR_RETURN(Checkpoint c, ReadCheckpointToResume(args));
   const nlohmann::json& t = c.trainer;
-  if (c.mesh != args.mesh) {
-    return InvalidArgument("{}: the checkpoint was written on mesh {}, not --mesh {}", args.resume,
-                           c.mesh, args.mesh);
-  }
   if (!t.contains("pipeline_plan") || c.ranks.size() != 1) {
     return InvalidArgument("{}: not a checkpoint of a pipelined run (--stages)", args.resume);
   }
@@ -33,17 +29,6 @@ Expected<std::optional<Checkpoint>> ReadResume(const TrainOptions& args) {
         "--schedule {}; resume with the same",
         args.resume, t.value("stages", int64_t{0}), t.value("microbatches", int64_t{0}),
         t.value("schedule", ""));
-  }
-  if (c.step >= args.steps) {
-    return InvalidArgument("{}: the checkpoint is after step {}, not before --steps {}",
-                           args.resume, c.step, args.steps);
-  }
-  if ((t.value("data", "") != args.data || t.value("seed", uint64_t{0}) != args.seed) &&
-      args.warn) {
-    args.warn(fmt::format(
-        "warning: --data/--seed differ from the checkpoint's ({}, {}): the data will not "
-        "continue where it stopped",
-        t.value("data", ""), t.value("seed", uint64_t{0})));
   }
   return std::optional<Checkpoint>(std::move(c));
 }

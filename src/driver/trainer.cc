@@ -64,26 +64,31 @@ Status Trainer::SaveCheckpoint(int64_t steps_done) const {
   return exec_->WriteCheckpoint(options_.checkpoint_dir, c);
 }
 
-namespace {
-
-Expected<Checkpoint> ReadResume(const TrainOptions& o) {
+Expected<Checkpoint> ReadCheckpointToResume(const TrainOptions& o) {
   ASSIGN_OR_RETURN(Checkpoint c, ReadCheckpoint(o.resume));
   if (c.mesh != o.mesh) {
     return InvalidArgument("{}: the checkpoint was written on mesh {}, not --mesh {}", o.resume,
                            c.mesh, o.mesh);
   }
-  if (!c.trainer.contains("plan")) {
-    return InvalidArgument("{}: the checkpoint records no plan", o.resume);
+  if (c.step >= o.steps) {
+    return InvalidArgument("{}: the checkpoint is after step {}, not before --steps {}", o.resume,
+                           c.step, o.steps);
   }
   if ((c.trainer.value("data", "") != o.data || c.trainer.value("seed", uint64_t{0}) != o.seed) &&
       o.warn) {
     o.warn(fmt::format("warning: --data/--seed differ from the checkpoint's ({}, {}): the data "
                        "will not continue where it stopped",
-                       c.trainer.value("data", ""), c.trainer.value("seed", 0)));
+                       c.trainer.value("data", ""), c.trainer.value("seed", uint64_t{0})));
   }
-  if (c.step >= o.steps) {
-    return InvalidArgument("{}: the checkpoint is after step {}, not before --steps {}", o.resume,
-                           c.step, o.steps);
+  return c;
+}
+
+namespace {
+
+Expected<Checkpoint> ReadResume(const TrainOptions& o) {
+  ASSIGN_OR_RETURN(Checkpoint c, ReadCheckpointToResume(o));
+  if (!c.trainer.contains("plan")) {
+    return InvalidArgument("{}: the checkpoint records no plan", o.resume);
   }
   return c;
 }
