@@ -11,6 +11,8 @@
 // With `--byteir DIR`: parses and verifies every MHLO file of DIR instead (ByteIR E2E inputs).
 // With `--by-family`: also prints a Markdown table of files and passing files per op family
 // and dtype class, the family and class read from JAX's file names (FamilyOf, DtypeClassOf).
+// With `--xla-cpu-numerics`: runs with DeviceContext::xla_cpu_numerics (FMA contraction and
+// XLA CPU's convolution order), for files whose reference values XLA CPU computed (JAX's).
 // Skips (exit 77) when ../shared is absent, fails under CI=true, like tests/corpus.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -88,7 +90,7 @@ std::string SkipReason(const Status& s) {
 
 enum class Outcome { kPass, kFail, kSkip };
 
-Outcome RunCase(const Case& c, std::string* detail);
+Outcome RunCase(const Case& c, bool xla_cpu_numerics, std::string* detail);
 
 // Values of `dense<...> : tensor<...>` texts, evaluated as constants of a small module.
 Status EvalDense(const std::vector<std::string>& values, std::vector<Literal>* out) {
@@ -171,11 +173,11 @@ std::vector<Case> SplitFunctions(const Case& c) {
 // A case holding several public functions and no @main (triangular_solve.mlir comments out a
 // separator as `// // -----`): the reference interpreter runs every function of a module, so
 // each runs as its own program and the case passes when all of them do.
-Outcome RunEachFunction(const Case& c, std::string* detail) {
+Outcome RunEachFunction(const Case& c, bool xla_cpu_numerics, std::string* detail) {
   std::vector<Case> parts = SplitFunctions(c);
   if (parts.size() < 2) return Outcome::kFail;
   for (const Case& part : parts) {
-    Outcome o = RunCase(part, detail);
+    Outcome o = RunCase(part, xla_cpu_numerics, detail);
     if (o != Outcome::kPass) {
       *detail = fmt::format("function {}: {}", &part - parts.data(), *detail);
       return o;
@@ -185,7 +187,7 @@ Outcome RunEachFunction(const Case& c, std::string* detail) {
   return Outcome::kPass;
 }
 
-Outcome RunCase(const Case& c, std::string* detail) {
+Outcome RunCase(const Case& c, bool xla_cpu_numerics, std::string* detail) {
   if (c.text.find("func.func") == std::string::npos) {
     *detail = "empty case (no function)";
     return Outcome::kSkip;
@@ -194,7 +196,7 @@ Outcome RunCase(const Case& c, std::string* detail) {
   if (!module.ok() && module.status().message().find("cannot choose the entry function") !=
                           std::string::npos) {
     *detail = FirstLine(module.status().message());
-    return RunEachFunction(c, detail);
+    return RunEachFunction(c, xla_cpu_numerics, detail);
   }
   if (!module.ok()) {
     std::string why = SkipReason(module.status());
@@ -219,6 +221,7 @@ Outcome RunCase(const Case& c, std::string* detail) {
   CheckLog log;
   DeviceContext dev;
   dev.check_log = &log;
+  dev.xla_cpu_numerics = xla_cpu_numerics;
   Interpreter interp(**module, dev);
   auto result = interp.Run(args);
   if (!result.ok()) {
@@ -332,7 +335,8 @@ void PrintFamilyTable(const std::map<std::string, bool>& file_passed) {
   fmt::print("| **{} families** | **{}** | **{}** | |\n", rows.size(), files, passing);
 }
 
-int RunSuite(const fs::path& dir, std::map<std::string, std::string> known, bool by_family) {
+int RunSuite(const fs::path& dir, std::map<std::string, std::string> known, bool by_family,
+             bool xla_cpu_numerics) {
   std::map<std::string, bool> file_passed;  // file -> every case passed
   int64_t passed = 0, failed = 0, known_failed = 0, skipped = 0, unexpected = 0;
   auto report = [&](const std::string& id, Outcome o, const std::string& detail) {
@@ -357,7 +361,7 @@ int RunSuite(const fs::path& dir, std::map<std::string, std::string> known, bool
     bool all_passed = true;
     for (const Case& c : SplitCases(name, *text)) {
       std::string detail;
-      Outcome o = RunCase(c, &detail);
+      Outcome o = RunCase(c, xla_cpu_numerics, &detail);
       report(c.label, o, detail);
       all_passed = all_passed && o == Outcome::kPass;
     }
@@ -406,6 +410,9 @@ int main(int argc, char** argv) {
   auto by_family = std::find(args.begin(), args.end(), "--by-family");
   const bool family_table = by_family != args.end();
   if (family_table) args.erase(by_family);
+  auto xla_cpu = std::find(args.begin(), args.end(), "--xla-cpu-numerics");
+  const bool xla_cpu_numerics = xla_cpu != args.end();
+  if (xla_cpu_numerics) args.erase(xla_cpu);
   bool byteir = !args.empty() && args[0] == "--byteir";
   fs::path dir = fs::path(XPAR_SHARED_DIR) / "corpus" /
                  (byteir ? "mhlo/byteir" : "stablehlo/interpret");
@@ -426,5 +433,5 @@ int main(int argc, char** argv) {
     fmt::print(stderr, "cannot read the known-failures list: {}\n", known.status().message());
     return 1;
   }
-  return xpar::RunSuite(dir, std::move(*known), family_table);
+  return xpar::RunSuite(dir, std::move(*known), family_table, xla_cpu_numerics);
 }

@@ -4,6 +4,9 @@
 // GEMM (conv_gemm.cc); the direct loop here, which
 // accumulates in f32 (f64 for f64, wrapping 64-bit for ints), runs integer ones and is the
 // reference the GEMM path is tested against.
+#include <cmath>
+#include <utility>
+
 #include "runtime/interpreter/conv_internal.h"
 #include "runtime/interpreter/elementwise_types.h"
 #include "runtime/interpreter/index_util.h"
@@ -116,12 +119,72 @@ void ConvLoop(const ConvPlan& p, const std::vector<A>& lhs, const std::vector<A>
   });
 }
 
+// The window offsets (lhs, rhs) of output element `o` that land on an input element, for
+// input feature 0, in window order.
+void WindowTaps(const ConvPlan& p, std::span<const int64_t> o, const Dims& kernel_sizes,
+                std::vector<std::pair<int64_t, int64_t>>& taps) {
+  const ConvDims& d = p.dims;
+  const int64_t of = o[d.output_feature];
+  const int64_t batch = (of / (p.out_feature / p.batch_groups)) * (p.in_batch / p.batch_groups) +
+                        o[d.output_batch];
+  const int64_t first_feature = (of / (p.out_feature / p.feature_groups)) * p.kernel_in_feature;
+  taps.clear();
+  ForEachIndex(kernel_sizes, [&](std::span<const int64_t> k) {
+    int64_t l = batch * p.lhs_strides[d.input_batch] +
+                first_feature * p.lhs_strides[d.input_feature];
+    int64_t r = of * p.rhs_strides[d.kernel_output_feature];
+    for (size_t s = 0; s < kernel_sizes.size(); ++s) {
+      const WindowDim& w = p.window[s];
+      int64_t pos = o[d.output_spatial[s]] * w.stride + k[s] * w.rhs_dilation - w.pad_low;
+      if (pos < 0 || pos % w.lhs_dilation != 0) return;
+      int64_t ip = pos / w.lhs_dilation;
+      if (ip >= p.lhs_dims[d.input_spatial[s]]) return;
+      l += ip * p.lhs_strides[d.input_spatial[s]];
+      r += (w.reversal ? w.size - 1 - k[s] : k[s]) * p.rhs_strides[d.kernel_spatial[s]];
+    }
+    taps.emplace_back(l, r);
+  });
+}
+
+// XLA CPU's order (DeviceContext::xla_cpu_numerics): per input feature, an FMA chain over the
+// window taps; then the features' partial sums added in feature order. It reproduces every
+// element of JAX's conv_general_dilated reference values (XLA CPU), where the loop of
+// ConvLoop (taps outer, features inner, each product rounded) is up to 10 ULPs away after
+// cancellation.
+template <typename A>
+void ConvLoopXlaCpu(const ConvPlan& p, const std::vector<A>& lhs, const std::vector<A>& rhs,
+                    A* out) {
+  const ConvDims& d = p.dims;
+  Dims kernel_sizes(d.input_spatial.size());
+  for (size_t s = 0; s < kernel_sizes.size(); ++s) kernel_sizes[s] = p.window[s].size;
+  const int64_t lhs_feature_stride = p.lhs_strides[d.input_feature];
+  const int64_t rhs_in_stride = p.rhs_strides[d.kernel_input_feature];
+  std::vector<std::pair<int64_t, int64_t>> taps;
+  int64_t linear = 0;
+  ForEachIndex(p.out_dims, [&](std::span<const int64_t> o) {
+    WindowTaps(p, o, kernel_sizes, taps);
+    A total = A(0);
+    for (int64_t c = 0; c < p.kernel_in_feature; ++c) {
+      A acc = A(0);
+      for (const auto& [l, r] : taps) {
+        acc = std::fma(lhs[l + c * lhs_feature_stride], rhs[r + c * rhs_in_stride], acc);
+      }
+      total = c == 0 ? acc : total + acc;
+    }
+    out[linear++] = total;
+  });
+}
+
 template <typename A>
 Literal RunConv(const Instruction& inst, const ConvPlan& p, const Literal& lhs,
-                const Literal& rhs) {
+                const Literal& rhs, bool xla_cpu_order = false) {
   std::vector<A> a = ToVector<A>(lhs), b = ToVector<A>(rhs);
   std::vector<A> result(static_cast<size_t>(inst.shape().ElementCount()), A(0));
-  ConvLoop<A>(p, a, b, result.data());
+  if (xla_cpu_order) {
+    ConvLoopXlaCpu<A>(p, a, b, result.data());
+  } else {
+    ConvLoop<A>(p, a, b, result.data());
+  }
   Literal out(inst.shape());
   FromVector(result, out);
   return out;
@@ -156,6 +219,11 @@ Expected<Literal> EvalConvolutionReference(const Instruction& inst, Operands ops
 
 Expected<Literal> EvalConvolution(const Instruction& inst, Operands ops, EvalContext& ctx) {
   ASSIGN_OR_RETURN(ConvPlan plan, CheckedPlan(inst, ops));
+  const PrimitiveType t = inst.shape().type();
+  if (ctx.device().xla_cpu_numerics && ops[0]->type() == t && ops[1]->type() == t) {
+    if (t == PrimitiveType::kF32) return RunConv<float>(inst, plan, *ops[0], *ops[1], true);
+    if (t == PrimitiveType::kF64) return RunConv<double>(inst, plan, *ops[0], *ops[1], true);
+  }
   ASSIGN_OR_RETURN(std::optional<Literal> fast, OnednnConvolution(inst, plan, *ops[0], *ops[1]));
   if (fast) return std::move(*fast);
   for (PrimitiveType t : {ops[0]->type(), ops[1]->type(), inst.shape().type()}) {

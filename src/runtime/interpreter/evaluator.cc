@@ -11,6 +11,7 @@
 #include "ir/printer.h"
 #include "runtime/interpreter/buffer_lifetimes.h"
 #include "runtime/interpreter/collective_hub.h"
+#include "runtime/interpreter/fp_contract.h"
 #include "runtime/interpreter/fusion.h"
 #include "runtime/interpreter/kernels.h"
 #include "runtime/interpreter/op_trace.h"
@@ -249,6 +250,17 @@ std::optional<Expected<Literal>> RunTakingOperand(const Instruction& inst, const
   return EvalDynamicUpdateSliceInto(inst, std::move(operand), ops);
 }
 
+// Instructions in a row fusion's group or an FMA contraction (-1: neither), for the loop
+// fusion that takes the rest.
+std::vector<int64_t> ClaimedByEither(const std::vector<int64_t>& rows, const FmaContraction& fma) {
+  if (!fma.active()) return rows;
+  std::vector<int64_t> claimed = fma.Claimed();
+  for (size_t i = 0; i < rows.size(); ++i) {
+    if (rows[i] >= 0) claimed[i] = rows[i];
+  }
+  return claimed;
+}
+
 // Drops the values whose last reader `inst` was (its operands, or what its fusion group read),
 // and `inst`'s own value if nothing reads it.
 void FreeDead(const Instruction& inst, const BufferPlan& plan, ValueTable& table) {
@@ -338,8 +350,10 @@ Expected<Literal> Interpreter::CallOwning(const Computation& c,
   if (!c.root()) return InvalidArgument("computation %{} has no ROOT", c.name());
   BufferPlan plan = PlanBuffers(c);
   const RowFusion rows(c);  // reductions with their elementwise producers and consumers
-  const ElementwiseFusion fusion(c, rows.claimed());  // other elementwise chains: one loop
+  const FmaContraction fma(c, device_.xla_cpu_numerics, rows.claimed());
+  const ElementwiseFusion fusion(c, ClaimedByEither(rows.claimed(), fma));  // one loop each
   rows.ExtendLastUses(plan.last_use);
+  fma.ExtendLastUses(plan.last_use);
   fusion.ExtendLastUses(plan.last_use);
   IndexDeaths(plan);
   ValueTable table(c.instructions().size(), memory_);
@@ -358,7 +372,7 @@ Expected<Literal> Interpreter::CallOwning(const Computation& c,
       }
       continue;
     }
-    if (fusion.Skipped(i) || rows.Skipped(i)) continue;
+    if (fusion.Skipped(i) || rows.Skipped(i) || fma.Skipped(i)) continue;
     OpTraceScope traced(trace, inst);
     if (RunWithoutCopy(inst, plan, table)) {
       FreeDead(inst, plan, table);
@@ -370,14 +384,16 @@ Expected<Literal> Interpreter::CallOwning(const Computation& c,
       result = RunWhile(inst, Dying(inst, 0, plan, table) ? table.Release(src)
                                                           : Literal(*table.bound(src)));
     } else if (std::optional<Expected<Literal>> taken =
-                   rows.IsRoot(i) || fusion.IsRoot(i) ? std::nullopt
-                                                      : RunTakingOperand(inst, plan, table, ctx)) {
+                   rows.IsRoot(i) || fusion.IsRoot(i) || fma.IsRoot(i)
+                       ? std::nullopt
+                       : RunTakingOperand(inst, plan, table, ctx)) {
       result = std::move(*taken);
     } else {
       ops.clear();
       for (const Instruction* op : inst.operands()) ops.push_back(table.bound(op->index()));
       result = rows.IsRoot(i)     ? rows.Run(i, table.bound())
                : fusion.IsRoot(i) ? fusion.Run(i, table.bound())
+               : fma.IsRoot(i)    ? fma.Run(i, table.bound())
                                   : Dispatch(inst, ops, ctx);
     }
     if (!result.ok()) return Locate(inst, c, result.status());

@@ -31,6 +31,11 @@ struct DeviceContext {
   CheckLog* check_log = nullptr;
   // Where the entry computation's instructions record their run times (op_trace.h); null: off.
   DeviceTrace* trace = nullptr;
+  // Round as XLA's CPU backend does where it departs from StableHLO's op-by-op rounding, to
+  // reproduce XLA CPU's reference values (JAX's generated StableHLO tests): an f32/f64 multiply
+  // read only by an add or subtract is one fused multiply-add (fp_contract.h), and f32/f64
+  // convolutions sum each input feature's window as an FMA chain, then the features in order.
+  bool xla_cpu_numerics = false;
 };
 
 // Bytes of values the evaluator holds (every call's live values and while-loop states; not
