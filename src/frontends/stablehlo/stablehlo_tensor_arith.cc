@@ -2,6 +2,8 @@
 // arith's elementwise ops and casts map one to one; cmpf's unordered predicates are the negated
 // ordered compare; tensor slices, reshapes and element access become slice, dynamic-update-slice,
 // reshape, dynamic-slice and concatenate.
+#include <limits>
+
 #include "frontends/stablehlo/stablehlo_chlo_builder.h"
 
 namespace xpar::mlir {
@@ -135,13 +137,23 @@ Expected<std::vector<Instruction*>> Parser::BuildArith(Scope* scope, OpInfo* op)
 
 namespace {
 
-// A bracketed list of static integers (list0, list1, ...); dynamic entries are refused.
-Expected<std::vector<int64_t>> StaticList(Parser& p, const OpInfo& op, std::string_view key) {
+// MLIR's ShapedType::kDynamic: the generic form's placeholder for an entry given by an operand.
+constexpr int64_t kDynamicEntry = std::numeric_limits<int64_t>::min();
+
+// A list of static integers: the pretty form's bracketed list (list0, list1, ...) or the generic
+// form's `static_offsets = array<i64: ...>` (static_sizes, static_strides); dynamic entries
+// (an index value, or kDynamic in the generic form) are refused.
+Expected<std::vector<int64_t>> StaticList(Parser& p, const OpInfo& op, std::string_view key,
+                                          std::string_view generic_key) {
   const Attr* a = op.Find(key);
-  if (!a) return p.Error(op.offset, fmt::format("'{}' is missing its {} list", op.name, key));
+  if (!a) a = op.Find(generic_key);
+  if (!a || a->kind != Attr::Kind::kList) {
+    return p.Error(op.offset, fmt::format("'{}' is missing its {} list ({})", op.name, key,
+                                          generic_key));
+  }
   std::vector<int64_t> out;
   for (const Attr& e : a->list) {
-    if (e.kind == Attr::Kind::kString) {
+    if (e.kind == Attr::Kind::kString || (e.kind == Attr::Kind::kInt && e.i == kDynamicEntry)) {
       return p.Unsupported(e.offset, fmt::format("'{}' with dynamic offsets, sizes or strides is "
                                                  "not supported by xpar", op.name));
     }
@@ -226,9 +238,11 @@ Expected<std::vector<Instruction*>> Parser::BuildTensor(Scope* scope, OpInfo* op
 Expected<std::vector<Instruction*>> Parser::BuildTensorSlice(Scope* scope, OpInfo* op) {
   const bool extract = op->mnemonic == "extract_slice";
   const size_t want = extract ? 1 : 2;
-  ASSIGN_OR_RETURN(std::vector<int64_t> offsets, StaticList(*this, *op, "list0"));
-  ASSIGN_OR_RETURN(std::vector<int64_t> sizes, StaticList(*this, *op, "list1"));
-  ASSIGN_OR_RETURN(std::vector<int64_t> strides, StaticList(*this, *op, "list2"));
+  ASSIGN_OR_RETURN(std::vector<int64_t> offsets,
+                   StaticList(*this, *op, "list0", "static_offsets"));
+  ASSIGN_OR_RETURN(std::vector<int64_t> sizes, StaticList(*this, *op, "list1", "static_sizes"));
+  ASSIGN_OR_RETURN(std::vector<int64_t> strides,
+                   StaticList(*this, *op, "list2", "static_strides"));
   if (op->operands.size() != want) {
     return Error(op->offset, fmt::format("'{}' takes {} operand(s)", op->name, want));
   }
