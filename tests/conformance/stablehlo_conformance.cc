@@ -10,7 +10,7 @@
 // each function on its own.
 // With `--byteir DIR`: parses and verifies every MHLO file of DIR instead (ByteIR E2E inputs).
 // With `--by-family`: also prints a Markdown table of files and passing files per op family
-// and dtype class, the family and class read from JAX's file names (FamilyOf, DtypeClassOf).
+// and dtype, the family and dtype read from JAX's file names (FamilyOf, DtypeClassOf).
 // With `--xla-cpu-numerics`: runs with DeviceContext::xla_cpu_numerics (FMA contraction and
 // XLA CPU's convolution order), for files whose reference values XLA CPU computed (JAX's).
 // Skips (exit 77) when ../shared is absent, fails under CI=true, like tests/corpus.
@@ -288,14 +288,15 @@ std::string FamilyOf(const std::string& file) {
   std::string stem = fs::path(file).stem().string(), family;
   std::istringstream words(stem);
   for (std::string w; std::getline(words, w, '_');) {
-    if (kVariantWords.count(w) || std::regex_match(w, kDtypeOrNumber)) break;
+    // The first word always names the family (squeeze_dtypes_...: the squeeze op).
+    if (!family.empty() && (kVariantWords.count(w) || std::regex_match(w, kDtypeOrNumber))) break;
     family += (family.empty() ? "" : "_") + w;
   }
   return family.empty() ? stem : family;
 }
 
-// The dtype class of a file from the first dtype word of its name: f16, bf16, float (f32/f64),
-// int (signed/unsigned), bool, or "-" when the name gives none.
+// The dtype of a file from the first dtype word of its name, in MLIR's spelling (bf16, f16,
+// f32, f64, i8..i64, ui8..ui64, i1 for bool), or "-" when the name gives none.
 std::string DtypeClassOf(const std::string& file) {
   static const std::regex kDtype(R"((bfloat16|float16|float32|float64|u?int\d+|bool))");
   std::string stem = fs::path(file).stem().string();
@@ -303,9 +304,9 @@ std::string DtypeClassOf(const std::string& file) {
   for (std::string w; std::getline(words, w, '_');) {
     if (!std::regex_match(w, kDtype)) continue;
     if (w == "bfloat16") return "bf16";
-    if (w == "float16") return "f16";
-    if (w.starts_with("float")) return "float";
-    return w == "bool" ? "bool" : "int";
+    if (w == "bool") return "i1";
+    if (w.starts_with("float")) return "f" + w.substr(5);
+    return w.starts_with("uint") ? "ui" + w.substr(4) : "i" + w.substr(3);
   }
   return "-";
 }
@@ -315,7 +316,7 @@ struct FamilyRow {
   std::set<std::string> classes;
 };
 
-// One row per family: files, files whose every case passed, dtype classes; then the totals.
+// One row per family: files, files whose every case passed, dtypes; then the totals.
 void PrintFamilyTable(const std::map<std::string, bool>& file_passed) {
   std::map<std::string, FamilyRow> rows;
   for (const auto& [file, passed] : file_passed) {
@@ -325,7 +326,7 @@ void PrintFamilyTable(const std::map<std::string, bool>& file_passed) {
     row.classes.insert(DtypeClassOf(file));
   }
   int64_t files = 0, passing = 0;
-  fmt::print("\n| family | files | passing | dtype classes |\n| --- | ---: | ---: | --- |\n");
+  fmt::print("\n| family | files | passing | dtypes |\n| --- | ---: | ---: | --- |\n");
   for (const auto& [family, row] : rows) {
     fmt::print("| {} | {} | {} | {} |\n", family, row.files, row.passing,
                fmt::join(row.classes, ", "));
