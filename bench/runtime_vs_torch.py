@@ -9,8 +9,9 @@ table: times, xpar/torch, and for GEMM-shaped rows the fraction of the f32 FMA p
 
 With --cli (the xpar program), also whole models: GPT-2 124M and BERT-base forward + loss (the
 zoo's models, batch 1 x 128 tokens) and ResNet-50 forward (torchvision, 1x3x224x224), traced
-with torch.jit.trace and run by `xpar run model.pt` (its "ran in" time: one cold run per
-process, the median over --reps processes) against PyTorch eager (median after a warm-up).
+with torch.jit.trace and run by `xpar run model.pt --repeat reps+1` in one process: the median
+of the warm runs (2..reps+1) against PyTorch eager's median after a warm-up, and xpar's first
+run (oneDNN primitives created, buffers first touched) beside them.
 
   /usr/bin/python3 bench/runtime_vs_torch.py --xpar build-perf/bench/runtime_vs_torch \
       [--cli build-perf/xpar] [--threads 1,2] [--reps 5] [--only NAME,...] [--xpar-before OLD]
@@ -18,7 +19,7 @@ process, the median over --reps processes) against PyTorch eager (median after a
 
 --xpar-before runs an older build of the benchmark program on each row too (before it, in the
 same run), for before/after tables; --cli-before does the same with an older xpar program for
-the whole-model rows.
+the whole-model rows (one without --repeat: the median "ran in" time of cold processes).
 """
 import argparse
 import json
@@ -119,21 +120,45 @@ def save_trace(model, inputs, folder):
 
 
 def xpar_model_ms(cli, folder, threads, reps):
+    """(warm median ms, first run ms) of `xpar run --repeat reps+1` in one process: the first
+    run creates oneDNN primitives and touches every buffer, the rest are warm as PyTorch's
+    timed calls are. An xpar without --repeat (an older build): (None, median over reps cold
+    processes of the "ran in" time)."""
     env = dict(os.environ, XPAR_NUM_THREADS=str(threads), OPENBLAS_NUM_THREADS=str(threads))
+    cmd = [cli, "run", os.path.join(folder, "model.pt"), "--inputs",
+           os.path.join(folder, "inputs.npz")]
+    r = subprocess.run(cmd + ["--repeat", str(reps + 1)], env=env, capture_output=True,
+                       text=True)
+    warm = re.search(r"warm median of runs .*: ([0-9.]+) s", r.stderr)
+    first = re.search(r"run 1 of [0-9]+: ([0-9.]+) s", r.stderr)
+    if r.returncode == 0 and warm and first:
+        return float(warm.group(1)) * 1e3, float(first.group(1)) * 1e3
+    if "--repeat" not in r.stderr:
+        last = (r.stderr.strip().splitlines() or ["no output"])[-1]
+        raise RuntimeError(last[:160])
     times = []
     for _ in range(reps):
-        r = subprocess.run([cli, "run", os.path.join(folder, "model.pt"), "--inputs",
-                            os.path.join(folder, "inputs.npz")], env=env, capture_output=True,
-                           text=True)
+        r = subprocess.run(cmd, env=env, capture_output=True, text=True)
         m = re.search(r"ran .* in ([0-9.]+) s", r.stderr)
         if r.returncode != 0 or not m:
             last = (r.stderr.strip().splitlines() or ["no output"])[-1]
             raise RuntimeError(last[:160])
         times.append(float(m.group(1)) * 1e3)
-    return statistics.median(times)
+    return None, statistics.median(times)
+
+
+def _fmt_model(ms, tms):
+    """Warm and first-run columns of one xpar build: 'warm | warm/torch | first'."""
+    warm, first = ms
+    if warm is None:
+        return f"| cold only | | {first:.1f} "
+    return f"| {warm:.1f} | {warm / tms:.2f} | {first:.1f} "
 
 
 def model_rows(cli, threads, reps, only, cli_before=""):
+    before = " before warm ms | before/torch | before first ms |" if cli_before else ""
+    print("\n| model | threads | torch ms | xpar warm ms | xpar/torch | xpar first run ms |"
+          + before + "\n|---|---|---|---|---|---|" + ("---|---|---|" if cli_before else ""))
     for name, make in MODELS.items():
         if only and name not in only:
             continue
@@ -145,13 +170,11 @@ def model_rows(cli, threads, reps, only, cli_before=""):
                 try:
                     old = ""
                     if cli_before:
-                        bms = xpar_model_ms(cli_before, folder, t, reps)
-                        old = f"| {bms:.1f} | {bms / tms:.2f} "
-                    xms = xpar_model_ms(cli, folder, t, reps)
-                    print(f"| {name} | {t} | {xms:.1f} | {tms:.1f} | {xms / tms:.2f} {old}| | |",
-                          flush=True)
+                        old = _fmt_model(xpar_model_ms(cli_before, folder, t, reps), tms)
+                    new = _fmt_model(xpar_model_ms(cli, folder, t, reps), tms)
+                    print(f"| {name} | {t} | {tms:.1f} {new}{old}|", flush=True)
                 except RuntimeError as e:
-                    print(f"| {name} | {t} | failed: {e} | {tms:.1f} | | | |", flush=True)
+                    print(f"| {name} | {t} | {tms:.1f} | failed: {e} | | |", flush=True)
 
 
 def torch_ms(make, threads, reps):
@@ -210,9 +233,6 @@ def main():
             print(f"| {row} | {t} | {xms:.1f} | {tms:.1f} | {xms / tms:.2f} {old}| {pct(xms)} | "
                   f"{pct(tms)} |", flush=True)
     if a.cli:
-        if a.cli_before:
-            print("\n| row | threads | xpar ms | torch ms | xpar/torch | before ms | before/torch "
-                  "| | |\n|---|---|---|---|---|---|---|---|---|")
         model_rows(a.cli, threads, a.reps, only, a.cli_before)
 
 

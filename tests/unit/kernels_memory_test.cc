@@ -162,5 +162,25 @@ ENTRY main {
   EXPECT_EQ(out.data<float>()[1 * 256 + 2], p.data<float>()[(255 - 2) * 256 + 1]);
 }
 
+TEST(KernelsMemory, BufferSharedByTwoValuesCountsOnce) {
+  // r and s are reshapes of a, which stays alive until z: they share a's buffer (zero-copy),
+  // so while a, s and z are alive the evaluator holds two big buffers, not three.
+  auto m = Parse(R"(HloModule shared
+ENTRY main {
+  p = f32[256,256] parameter(0)
+  a = f32[256,256] reverse(p), dimensions={0}
+  r = f32[65536] reshape(a)
+  s = f32[256,256] reshape(r)
+  z = f32[256,256] add(a, s)
+  ROOT t = (f32[256,256], f32[256,256]) tuple(z, a)
+}
+)");
+  ASSERT_NE(m, nullptr);
+  Literal p = Ramp(9), out;
+  EXPECT_EQ(RunPeak(*m, {p}, &out), 3 * kBig);  // p, a (= r = s), z
+  ASSERT_EQ(out.elements().size(), 2u);
+  EXPECT_EQ(out.elements()[0].data<float>()[3], 2 * p.data<float>()[255 * 256 + 3]);
+}
+
 }  // namespace
 }  // namespace xpar

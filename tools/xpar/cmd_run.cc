@@ -4,6 +4,7 @@
 // --check compares against the single-device run.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <unistd.h>
@@ -21,6 +22,7 @@
 #include "runtime/interpreter/check_log.h"
 #include "runtime/interpreter/collective_hub.h"
 #include "runtime/interpreter/interpreter.h"
+#include "runtime/interpreter/onednn.h"
 #include "runtime/interpreter/op_trace.h"
 #include "runtime/mpi/mpi_runtime.h"
 #include "support/memory_limit.h"
@@ -42,6 +44,7 @@ struct RunOptions {
   std::string trace;  // --trace: Chrome/Perfetto trace JSON of the run
   std::string max_memory;  // --max-memory; empty: this machine's physical memory
   double collective_timeout = std::chrono::duration<double>(kDefaultCollectiveTimeout).count();
+  int64_t repeat = 1;  // --repeat: runs of the program by one interpreter (one device)
 };
 
 std::string Summary(const Literal& v) {
@@ -82,6 +85,26 @@ void PrintOutputs(const std::vector<NamedTensor>& outs, int64_t limit, const std
   }
 }
 
+// --repeat: runs the entry `repeat` times with one interpreter and prints each run's time and
+// the median of the runs after the first (warm: oneDNN primitives created, weights reordered,
+// buffers touched), so that a whole model can be timed the way a benchmark times PyTorch.
+Expected<Literal> RunRepeated(Interpreter& interp, std::span<const Literal> args, int64_t repeat) {
+  if (repeat <= 1) return interp.Run(args);
+  std::vector<double> warm;
+  Literal last;
+  for (int64_t i = 1; i <= repeat; ++i) {
+    const auto t0 = std::chrono::steady_clock::now();
+    ASSIGN_OR_RETURN(last, interp.Run(args));
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    fmt::print(stderr, "run {} of {}: {:.4f} s\n", i, repeat, s);
+    if (i > 1) warm.push_back(s);
+  }
+  std::sort(warm.begin(), warm.end());
+  fmt::print(stderr, "warm median of runs 2..{}: {:.4f} s (min {:.4f}, max {:.4f})\n", repeat,
+             warm[warm.size() / 2], warm.front(), warm.back());
+  return last;
+}
+
 // Runs `m` on replicas x partitions devices: device_args[d] are device d's arguments (used when
 // more than one device), single_args the arguments of a lone device. Returns each device's
 // result, handed over one device or output at a time (under mpirun only rank 0 returns; the
@@ -89,7 +112,8 @@ void PrintOutputs(const std::vector<NamedTensor>& outs, int64_t limit, const std
 // backend can take over here. With `traces`, each device's op timings land in (*traces)[d].
 Expected<DeviceResults> RunDevices(const Module& m, std::vector<std::vector<Literal>> device_args,
                                    std::vector<Literal> single_args, int64_t replicas,
-                                   int64_t partitions, std::vector<DeviceTrace>* traces) {
+                                   int64_t partitions, std::vector<DeviceTrace>* traces,
+                                   int64_t repeat = 1) {
   if (UnderMpi()) {  // mpirun: each rank runs one device (src/runtime/mpi)
     if (traces) return Unimplemented("--trace records threads in one process, not MPI ranks");
     if (device_args.empty()) device_args.push_back(std::move(single_args));
@@ -106,7 +130,7 @@ Expected<DeviceResults> RunDevices(const Module& m, std::vector<std::vector<Lite
     if (traces) traces->assign(1, DeviceTrace{});
     dev.trace = traces ? &traces->front() : nullptr;
     Interpreter interp(m, dev);
-    ASSIGN_OR_RETURN(Literal r, interp.Run(single_args));
+    ASSIGN_OR_RETURN(Literal r, RunRepeated(interp, single_args, repeat));
     std::vector<std::string> failed = checks.failures();
     for (const std::string& f : failed) fmt::print(stderr, "{}\n", f);
     if (!failed.empty()) {
@@ -172,6 +196,9 @@ int Run(const RunOptions& o) {
   if (Status s = CheckMemoryBudget(o, m); !s.ok()) return ReportError("run", s);
   auto args = LoadArguments(*m.entry(), o.inputs, StoredArguments(*m.entry()));
   if (!args.ok()) return ReportError("run", args.status());
+  if (!o.mesh.empty() && o.repeat > 1) {
+    return ReportError("run", InvalidArgument("--repeat times one device: not with --mesh"));
+  }
   if (!o.mesh.empty()) return RunOnMesh(o, m, std::move(args).value());
   if (o.check) {
     return ReportError("run", InvalidArgument("--check compares a --mesh run with the "
@@ -191,12 +218,19 @@ int Run(const RunOptions& o) {
                                   "more than this machine's {} of memory",
                                   devices, HumanBytes(per_device), HumanBytes(physical)));
   }
+  if (o.repeat > 1 && (devices > 1 || UnderMpi() || !o.trace.empty())) {
+    return ReportError("run", InvalidArgument("--repeat times one device in this process: not "
+                                              "with {} devices, mpirun or --trace",
+                                              devices));
+  }
+  // The same arguments every run: their convolution weights' oneDNN reorders are kept too.
+  if (o.repeat > 1) onednn::SetCacheParameterWeights(true);
   auto start = std::chrono::steady_clock::now();
   std::vector<std::vector<Literal>> per_device_args;
   if (devices > 1) per_device_args.assign(devices, *args);
   std::vector<DeviceTrace> traces;
   auto r = RunDevices(m, std::move(per_device_args), std::move(*args), replicas, partitions,
-                      o.trace.empty() ? nullptr : &traces);
+                      o.trace.empty() ? nullptr : &traces, o.repeat);
   if (!r.ok()) return ReportError("run", r.status());
   if (Status t = WriteTrace(o, traces, partitions); !t.ok()) return ReportError("run", t);
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -339,6 +373,11 @@ void RegisterRunCommand(CLI::App& app) {
   cmd->add_option("--collective-timeout", o->collective_timeout,
                   "Seconds a device waits at a collective for the others before the whole run "
                   "stops with an error naming the devices that never came (0: wait forever)")
+      ->capture_default_str();
+  cmd->add_option("--repeat", o->repeat,
+                  "Run the program this many times in one interpreter (one device) and print "
+                  "each run's time and the median of runs 2..N (warm), for benchmarks")
+      ->check(CLI::PositiveNumber)
       ->capture_default_str();
   cmd->add_flag("--check", o->check,
                 "With --mesh: also run on one device and report the largest relative "

@@ -63,8 +63,28 @@ int64_t LiteralBytes(const Literal& value) {
   return bytes;
 }
 
+namespace {
+
+void CollectBuffers(const Literal& value, CountedBuffers& out) {
+  if (value.size_bytes() > 0) out.push_back({value.raw(), value.size_bytes()});
+  for (const Literal& e : value.elements()) CollectBuffers(e, out);
+}
+
+}  // namespace
+
+CountedBuffers BuffersOf(const Literal& value) {
+  CountedBuffers out;
+  CollectBuffers(value, out);
+  return out;
+}
+
 ValueTable::~ValueTable() {
-  for (int64_t bytes : counted_) counter_.Add(-bytes);
+  for (size_t i = 0; i < counted_.size(); ++i) Uncount(static_cast<int64_t>(i));
+}
+
+void ValueTable::Uncount(int64_t i) {
+  for (const auto& [buffer, bytes] : counted_[i]) counter_.LetGo(buffer, bytes);
+  counted_[i].clear();
 }
 
 void ValueTable::Set(int64_t i, Literal value) {
@@ -74,33 +94,34 @@ void ValueTable::Set(int64_t i, Literal value) {
 }
 
 void ValueTable::Move(int64_t src, int64_t dst) {
+  Uncount(dst);
   values_[dst] = std::move(values_[src]);
   values_[src] = Literal();
   bound_[dst] = &values_[dst];
   bound_[src] = nullptr;
-  counted_[dst] = counted_[src];
-  counted_[src] = 0;
+  counted_[dst] = std::move(counted_[src]);
+  counted_[src].clear();
 }
 
 void ValueTable::Recount(int64_t i) {
-  int64_t bytes = LiteralBytes(values_[i]);
-  counter_.Add(bytes - counted_[i]);
-  counted_[i] = bytes;
+  // The new buffers are held before the old ones are let go, so a buffer in both stays counted.
+  CountedBuffers now = BuffersOf(values_[i]);
+  for (const auto& [buffer, bytes] : now) counter_.Hold(buffer, bytes);
+  Uncount(i);
+  counted_[i] = std::move(now);
 }
 
 void ValueTable::Free(int64_t i) {
   if (!Owns(i)) return;
   values_[i] = Literal();
-  counter_.Add(-counted_[i]);
-  counted_[i] = 0;
+  Uncount(i);
 }
 
 Literal ValueTable::Release(int64_t i) {
   Literal out = std::move(values_[i]);
   values_[i] = Literal();
   bound_[i] = nullptr;
-  counter_.Add(-counted_[i]);
-  counted_[i] = 0;
+  Uncount(i);
   return out;
 }
 

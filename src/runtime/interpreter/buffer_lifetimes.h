@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "ir/literal.h"
@@ -30,12 +31,17 @@ void IndexDeaths(BufferPlan& plan);
 // Bytes of an array's data, or of all of a tuple's elements.
 int64_t LiteralBytes(const Literal& value);
 
+// The buffers of a value (an array's, or every element's of a tuple) with their bytes.
+using CountedBuffers = std::vector<std::pair<const void*, int64_t>>;
+CountedBuffers BuffersOf(const Literal& value);
+
 // The values of one call: owned (computed here, counted) or bound to a value someone else owns
-// (an argument, or a value an op forwarded). Releases its counted bytes when it goes away.
+// (an argument, or a value an op forwarded). Releases its counted bytes when it goes away. A
+// buffer shared by several values counts once (MemoryCounter::Hold).
 class ValueTable {
  public:
   ValueTable(size_t size, MemoryCounter& counter)
-      : values_(size), bound_(size, nullptr), counted_(size, 0), counter_(counter) {}
+      : values_(size), bound_(size, nullptr), counted_(size), counter_(counter) {}
   ~ValueTable();
   ValueTable(const ValueTable&) = delete;
   ValueTable& operator=(const ValueTable&) = delete;
@@ -59,9 +65,12 @@ class ValueTable {
   Literal Release(int64_t i);
 
  private:
+  // Lets go of everything value i counted.
+  void Uncount(int64_t i);
+
   std::vector<Literal> values_;
   std::vector<const Literal*> bound_;
-  std::vector<int64_t> counted_;
+  std::vector<CountedBuffers> counted_;
   MemoryCounter& counter_;
 };
 

@@ -68,8 +68,15 @@ Expected<std::optional<Literal>> OnednnConvolution(const Instruction& inst, cons
     return std::optional<Literal>();
   }
   Literal out = Literal::Uninitialized(inst.shape());
-  ASSIGN_OR_RETURN(bool done,
-                   onednn::Convolution(Describe(plan, t, out_t), lhs.raw(), rhs.raw(), out.raw()));
+  onednn::ConvDesc desc = Describe(plan, t, out_t);
+  // Constant weights (and parameters, for callers that run one program on the same arguments
+  // again and again) keep their reorder into oneDNN's layout between calls.
+  const Opcode w_op = inst.operand(1)->opcode();
+  if (w_op == Opcode::kConstant ||
+      (w_op == Opcode::kParameter && onednn::CacheParameterWeights())) {
+    desc.weights_owner = &rhs;
+  }
+  ASSIGN_OR_RETURN(bool done, onednn::Convolution(desc, lhs.raw(), rhs.raw(), out.raw()));
   if (!done) return std::optional<Literal>();
   return std::optional<Literal>(std::move(out));
 }

@@ -7,6 +7,7 @@
 #include "runtime/interpreter/combine_util.h"
 #include "runtime/interpreter/index_util.h"
 #include "runtime/interpreter/kernels.h"
+#include "runtime/interpreter/thread_pool.h"
 
 namespace xpar {
 namespace {
@@ -191,29 +192,39 @@ Expected<Literal> EvalGather(const Instruction& inst, Operands ops, EvalContext&
                     Contiguous(offset_sizes, offset_strides);
   int64_t run_bytes = w;
   for (int64_t size : offset_sizes) run_bytes *= size;
+  // Each slice's source and destination offsets first (cheap), then the copies, which are
+  // independent, split over the kernel threads.
+  std::vector<int64_t> src_at, dst_at;
   int64_t b = 0;
   ForEachIndex(t.batch_dims, [&](std::span<const int64_t> bi) {
     std::vector<int64_t> start =
-        StartOf(t, b, bi, op_rank, g.start_index_map, g.operand_batching_dims,
+        StartOf(t, b++, bi, op_rank, g.start_index_map, g.operand_batching_dims,
                 g.start_indices_batching_dims, g.index_vector_dim);
     for (int64_t d : g.start_index_map) {
       start[d] = std::clamp<int64_t>(start[d], 0, operand.shape().dim(d) - slice_sizes[d]);
     }
     int64_t out_base = 0;
     for (size_t i = 0; i < bi.size(); ++i) out_base += bi[i] * out_strides[batch_out_dims[i]];
-    if (runs) {
-      if (run_bytes > 0) {
-        std::memcpy(out.raw() + out_base * w,
-                    operand.raw() + LinearIndex(start, op_strides) * w, run_bytes);
-      }
-      ++b;
-      return;
-    }
-    // The slice is one strided block: StridedCopy turns its contiguous runs into memcpy.
-    StridedCopy(offset_sizes, w, operand.raw(), LinearIndex(start, op_strides), slice_strides,
-                out.raw(), out_base, offset_strides);
-    ++b;
+    src_at.push_back(LinearIndex(start, op_strides));
+    dst_at.push_back(out_base);
   });
+  const uint8_t* src = operand.raw();
+  uint8_t* dst = out.raw();
+  const int64_t slice_bytes = std::max<int64_t>(1, run_bytes);
+  ParallelFor(static_cast<int64_t>(src_at.size()),
+              std::max<int64_t>(1, kElementwiseChunk * 4 / slice_bytes), [&](int64_t lo, int64_t hi) {
+                for (int64_t s = lo; s < hi; ++s) {
+                  if (runs) {
+                    if (run_bytes > 0) {
+                      std::memcpy(dst + dst_at[s] * w, src + src_at[s] * w, run_bytes);
+                    }
+                    continue;
+                  }
+                  // One strided block: StridedCopy turns its contiguous runs into memcpy.
+                  StridedCopy(offset_sizes, w, src, src_at[s], slice_strides, dst, dst_at[s],
+                              offset_strides);
+                }
+              });
   return out;
 }
 

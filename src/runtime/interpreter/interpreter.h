@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <unordered_map>
 #include <vector>
 
 #include "ir/module.h"
@@ -40,12 +41,29 @@ struct DeviceContext {
 
 // Bytes of values the evaluator holds (every call's live values and while-loop states; not
 // the arguments of Run, which the caller owns, nor kernels' scratch), now and at the peak.
+// Values that share one buffer (a zero-copy reshape beside its operand, a tuple's element beside
+// the value it came from) count it once: Hold/Let go count holders per buffer.
 struct MemoryCounter {
   int64_t held = 0;
   int64_t peak = 0;
+  std::unordered_map<const void*, int64_t> holders;  // buffer -> values counting it
   void Add(int64_t bytes) {
     held += bytes;
     if (held > peak) peak = held;
+  }
+  // A value holds `buffer` of `bytes`: counted when it is the buffer's first holder.
+  void Hold(const void* buffer, int64_t bytes) {
+    if (buffer == nullptr || holders[buffer]++ == 0) Add(bytes);
+  }
+  // A value that held `buffer` lets it go: uncounted with the last holder.
+  void LetGo(const void* buffer, int64_t bytes) {
+    if (buffer == nullptr) return Add(-bytes);
+    auto it = holders.find(buffer);
+    if (it == holders.end()) return;
+    if (--it->second == 0) {
+      holders.erase(it);
+      Add(-bytes);
+    }
   }
 };
 

@@ -1,6 +1,6 @@
 // oneDNN through its C API (no C++ exceptions cross into xpar): matmul and
 // forward convolution primitives, cached per descriptor, run single-threaded on
-// parts split over xpar's threads. Convolutions let oneDNN pick its blocked
+// parts split over xpar's threads; reordered constant weights cached per buffer. Convolutions let oneDNN pick its blocked
 // layouts ("any") and reorder the strided operands into and out of them, as
 // PyTorch does. Only optimised implementations are used: a "ref" one is
 // reported as unsupported, so that the caller's own kernel runs instead of
@@ -28,7 +28,8 @@ namespace xpar::onednn {
 namespace {
 
 std::atomic<int> enabled_state{-1};  // -1: not read from $XPAR_ONEDNN yet
-std::atomic<int64_t> matmul_count{0}, conv_count{0};
+std::atomic<int64_t> matmul_count{0}, conv_count{0}, reorder_count{0}, hit_count{0};
+std::atomic<bool> cache_parameter_weights{false};
 
 Status Check(dnnl_status_t s, const char* what) {
   if (s == dnnl_success) return Status::Ok();
@@ -307,6 +308,74 @@ Expected<std::shared_ptr<const ConvEntry>> MakeConv(const ConvDesc& d, dnnl_data
   return std::shared_ptr<const ConvEntry>(std::move(e));
 }
 
+// Reordered weights by conv key and weights address (kWeightCacheBytes in onednn.h).
+class WeightCache {
+ public:
+  static WeightCache& Get() {
+    static WeightCache cache;
+    return cache;
+  }
+
+  std::shared_ptr<Buffer> Find(const std::string& key) {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = map_.find(key);
+    return it == map_.end() ? nullptr : it->second.reordered;
+  }
+
+  void Insert(const std::string& key, const Literal& owner, std::shared_ptr<Buffer> reordered,
+              int64_t bytes) {
+    std::lock_guard<std::mutex> lock(mu_);
+    for (auto it = map_.begin(); it != map_.end();) {  // buffers only the cache still holds
+      if (it->second.owner.SharesBuffer()) {
+        ++it;
+        continue;
+      }
+      bytes_ -= it->second.bytes;
+      it = map_.erase(it);
+    }
+    if (bytes > kWeightCacheBytes) return;
+    if (bytes_ + bytes > kWeightCacheBytes) {
+      map_.clear();
+      bytes_ = 0;
+    }
+    if (map_.emplace(key, Entry{owner, std::move(reordered), bytes}).second) bytes_ += bytes;
+  }
+
+ private:
+  struct Entry {
+    Literal owner;  // shares the source weights' buffer
+    std::shared_ptr<Buffer> reordered;
+    int64_t bytes = 0;
+  };
+  std::mutex mu_;
+  std::map<std::string, Entry> map_;
+  int64_t bytes_ = 0;
+};
+
+// The weights in the convolution's layout: the user memory itself, a cached reorder of it, or a
+// new reorder into `keep` (cached when d.weights_owner is set).
+Expected<dnnl_memory_t> ConvWeights(const ConvEntry& e, const ConvDesc& d, dnnl_data_type_t t,
+                                    const void* weights, const std::string& key,
+                                    std::shared_ptr<Buffer>& keep, Memories& mem) {
+  const dnnl_memory_desc_t user = UserWeights(d, t);
+  if (!e.weights_in) return mem.Make(user, weights);
+  const Prim& reorder = *e.weights_in;
+  const bool cacheable = d.weights_owner != nullptr && d.weights_owner->size_bytes() > 0;
+  const std::string wkey = cacheable ? fmt::format("{}|{}", key, fmt::ptr(weights)) : "";
+  if (cacheable && (keep = WeightCache::Get().Find(wkey))) {
+    ++hit_count;
+    return mem.Make(reorder.dst, keep->data);
+  }
+  const int64_t bytes = static_cast<int64_t>(dnnl_memory_desc_get_size(&reorder.dst));
+  keep = std::make_shared<Buffer>(static_cast<size_t>(bytes));
+  ASSIGN_OR_RETURN(dnnl_memory_t from, mem.Make(user, weights));
+  ASSIGN_OR_RETURN(dnnl_memory_t to, mem.Make(reorder.dst, keep->data));
+  RETURN_IF_ERROR(Execute(reorder, {{DNNL_ARG_FROM, from}, {DNNL_ARG_TO, to}}, mem));
+  ++reorder_count;
+  if (cacheable) WeightCache::Get().Insert(wkey, *d.weights_owner, keep, bytes);
+  return to;
+}
+
 // Brings `data` (in the user layout `user`) into `reorder`'s destination
 // layout; returns the memory the convolution reads. Without a reorder, the user
 // memory itself.
@@ -320,15 +389,16 @@ Expected<dnnl_memory_t> Into(const Prim* reorder, const dnnl_memory_desc_t& user
   return to;
 }
 
-Status RunConv(const ConvEntry& e, const ConvDesc& d, dnnl_data_type_t src_t,
-               dnnl_data_type_t dst_t, const void* src, const void* weights, void* dst) {
+Status RunConv(const ConvEntry& e, const ConvDesc& d, const std::string& key,
+               dnnl_data_type_t src_t, dnnl_data_type_t dst_t, const void* src,
+               const void* weights, void* dst) {
   Memories mem;
-  std::unique_ptr<Buffer> src_buf, w_buf, dst_buf;
+  std::unique_ptr<Buffer> src_buf, dst_buf;
+  std::shared_ptr<Buffer> w_buf;
   ASSIGN_OR_RETURN(
       dnnl_memory_t s,
       Into(e.src_in.get(), Strided(ConvDims(d, 's'), d.src_strides, src_t), src, src_buf, mem));
-  ASSIGN_OR_RETURN(dnnl_memory_t w,
-                   Into(e.weights_in.get(), UserWeights(d, src_t), weights, w_buf, mem));
+  ASSIGN_OR_RETURN(dnnl_memory_t w, ConvWeights(e, d, src_t, weights, key, w_buf, mem));
   const dnnl_memory_desc_t user_dst = Strided(ConvDims(d, 'd'), d.dst_strides, dst_t);
   if (e.dst_out) dst_buf = std::make_unique<Buffer>(dnnl_memory_desc_get_size(&e.conv->dst));
   ASSIGN_OR_RETURN(dnnl_memory_t out,
@@ -352,7 +422,7 @@ Expected<bool> ConvPart(const ConvDesc& d, dnnl_data_type_t st, dnnl_data_type_t
   ASSIGN_OR_RETURN(std::shared_ptr<const ConvEntry> e,
                    cache.Get(key, [&] { return MakeConv(d, st, dt); }));
   if (!e) return false;
-  RETURN_IF_ERROR(RunConv(*e, d, st, dt, src, weights, dst));
+  RETURN_IF_ERROR(RunConv(*e, d, key, st, dt, src, weights, dst));
   return true;
 }
 
@@ -370,7 +440,13 @@ bool Enabled() {
 
 void SetEnabled(bool enabled) { enabled_state.store(enabled ? 1 : 0); }
 
-Counters GetCounters() { return Counters{matmul_count.load(), conv_count.load()}; }
+Counters GetCounters() {
+  return Counters{matmul_count.load(), conv_count.load(), reorder_count.load(), hit_count.load()};
+}
+
+bool CacheParameterWeights() { return cache_parameter_weights.load(); }
+
+void SetCacheParameterWeights(bool enabled) { cache_parameter_weights.store(enabled); }
 
 Expected<bool> Matmul(const MatmulDesc& d, const void* a, const void* b, void* c) {
   const auto ab = DataType(d.ab_type), ct = DataType(d.c_type);

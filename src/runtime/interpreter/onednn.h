@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "ir/literal.h"
 #include "ir/primitive_type.h"
 #include "support/status.h"
 
@@ -17,11 +18,26 @@ namespace xpar::onednn {
 bool Enabled();
 void SetEnabled(bool enabled);  // for tests and benchmarks that compare the two paths
 
-// How many matmuls and convolutions oneDNN has run in this process (tests check the path).
+// How many matmuls and convolutions oneDNN has run in this process (tests check the path), how
+// many weight reorders ran and how many were found in the weight cache instead.
 struct Counters {
-  int64_t matmuls = 0, convolutions = 0;
+  int64_t matmuls = 0, convolutions = 0, weight_reorders = 0, weight_cache_hits = 0;
 };
 Counters GetCounters();
+
+// Convolution weights reordered into oneDNN's blocked layout are kept per weights buffer and
+// layout when the caller names the buffer's owner (ConvDesc::weights_owner): the cache holds a
+// Literal sharing that buffer, so the buffer stays alive (its address is not reused) and a write
+// to it through any other Literal copies it first (copy-on-write); what is cached stays right.
+// An entry whose buffer nobody else holds any more is dropped at the next insertion; at most
+// kWeightCacheBytes of reordered weights are kept (emptied when full).
+inline constexpr int64_t kWeightCacheBytes = int64_t{1} << 30;
+// Whether weights that are parameters (of any computation) may be cached, not only constants:
+// for callers that run one program many times on the same arguments (xpar run --repeat). A
+// trainer whose parameters change every step leaves it off (each step would miss and hold the
+// last step's buffers until the next insertion).
+bool CacheParameterWeights();
+void SetCacheParameterWeights(bool enabled);
 
 // c[batch, m, n] = a[batch, m, k] x b[batch, k, n], all row-major with the batch outermost;
 // a_trans: a is stored [batch, k, m]; b_trans: b is stored [batch, n, k]. a and b have one type
@@ -47,6 +63,9 @@ struct ConvDesc {
       dilation{};
   std::vector<int64_t> src_strides, weight_strides, dst_strides;  // in logical dim order
   PrimitiveType src_type = PrimitiveType::kF32, dst_type = PrimitiveType::kF32;
+  // The Literal whose buffer holds the weights, when their reorder may be cached (see
+  // kWeightCacheBytes); null: reordered on every call.
+  const Literal* weights_owner = nullptr;
 };
 Expected<bool> Convolution(const ConvDesc& desc, const void* src, const void* weights, void* dst);
 

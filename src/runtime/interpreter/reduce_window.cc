@@ -2,11 +2,13 @@
 // Window positions that fall on padding or between dilated base elements are skipped, which
 // equals reducing the init value there whenever init is the reducer's identity (XLA's contract).
 // Plain reducers, and select-and-scatter with a compare select and a plain scatter, run natively.
+#include <algorithm>
 #include <cstring>
 #include <optional>
 
 #include "runtime/interpreter/index_util.h"
 #include "runtime/interpreter/reduce_util.h"
+#include "runtime/interpreter/thread_pool.h"
 
 namespace xpar {
 namespace {
@@ -43,65 +45,116 @@ Expected<WindowGeometry> MakeGeometry(const Shape& in, const std::vector<WindowD
   return g;
 }
 
-// Linear input offsets of output position `o`'s window elements that land on real input
-// elements, in row-major window order. `scratch` holds per-dimension candidates.
-void WindowOffsets(const WindowGeometry& g, std::span<const int64_t> o, Dims& offsets,
-                   std::vector<Dims>& scratch) {
-  const size_t rank = g.in_dims.size();
-  scratch.resize(rank);
-  offsets.assign(1, 0);
-  for (size_t d = 0; d < rank; ++d) {
-    const WindowDim& w = g.window[d];
-    Dims& valid = scratch[d];
-    valid.clear();
-    for (int64_t k = 0; k < w.size; ++k) {
-      int64_t pos = o[d] * w.stride + k * w.rhs_dilation - w.pad_low;
-      if (pos < 0 || pos % w.lhs_dilation != 0) continue;
-      int64_t ip = pos / w.lhs_dilation;
-      if (ip < g.in_dims[d]) valid.push_back(ip * g.in_strides[d]);
+// The windows of a reduce-window, output position by output position in row-major order, with
+// no allocation per position: per dimension and output index, the input offsets (index *
+// stride) of the window elements that land on real input elements ("taps", in window order)
+// are computed once; a window's offsets are the row-major sums of one tap per dimension.
+class WindowWalker {
+ public:
+  explicit WindowWalker(const WindowGeometry& g) : rank_(g.in_dims.size()) {
+    taps_.resize(rank_);
+    begin_.resize(rank_);
+    for (size_t d = 0; d < rank_; ++d) {
+      const WindowDim& w = g.window[d];
+      begin_[d].push_back(0);
+      for (int64_t o = 0; o < g.out_dims[d]; ++o) {
+        for (int64_t k = 0; k < w.size; ++k) {
+          const int64_t pos = o * w.stride + k * w.rhs_dilation - w.pad_low;
+          if (pos < 0 || pos % w.lhs_dilation != 0) continue;
+          const int64_t ip = pos / w.lhs_dilation;
+          if (ip < g.in_dims[d]) taps_[d].push_back(ip * g.in_strides[d]);
+        }
+        begin_[d].push_back(static_cast<int64_t>(taps_[d].size()));
+      }
     }
-    Dims next;
-    next.reserve(offsets.size() * valid.size());
-    for (int64_t a : offsets) {
-      for (int64_t b : valid) next.push_back(a + b);
-    }
-    offsets.swap(next);
+    cols_ = rank_ == 0 ? 1 : g.out_dims[rank_ - 1];
+    rows_ = 1;
+    for (size_t d = 0; d + 1 < rank_; ++d) rows_ *= g.out_dims[d];
+    outer_dims_.assign(g.out_dims.begin(), g.out_dims.end() - (rank_ == 0 ? 0 : 1));
   }
-}
 
+  // Output rows: every dimension but the last (one row for a rank-0 or rank-1 result).
+  int64_t rows() const { return rows_; }
+  int64_t cols() const { return cols_; }
+
+  // fn(linear output index, window offsets) for the outputs of rows [lo, hi).
+  template <typename Fn>
+  void Walk(int64_t lo, int64_t hi, Fn&& fn) const {
+    Dims bases, next, offsets, index(outer_dims_.size());
+    for (int64_t row = lo; row < hi; ++row) {
+      int64_t rest = row;
+      for (int64_t d = static_cast<int64_t>(outer_dims_.size()) - 1; d >= 0; --d) {
+        index[d] = rest % outer_dims_[d];
+        rest /= outer_dims_[d];
+      }
+      bases.assign(1, 0);
+      for (size_t d = 0; d < outer_dims_.size(); ++d) {
+        next.clear();
+        for (int64_t b : bases) {
+          for (int64_t t = begin_[d][index[d]]; t < begin_[d][index[d] + 1]; ++t) {
+            next.push_back(b + taps_[d][t]);
+          }
+        }
+        bases.swap(next);
+      }
+      for (int64_t c = 0; c < cols_; ++c) {
+        if (rank_ == 0) {
+          fn(row, std::span<const int64_t>(bases));
+          continue;
+        }
+        const size_t last = rank_ - 1;
+        offsets.clear();
+        for (int64_t b : bases) {
+          for (int64_t t = begin_[last][c]; t < begin_[last][c + 1]; ++t) {
+            offsets.push_back(b + taps_[last][t]);
+          }
+        }
+        fn(row * cols_ + c, std::span<const int64_t>(offsets));
+      }
+    }
+  }
+
+ private:
+  size_t rank_;
+  std::vector<Dims> taps_, begin_;  // per dimension: taps, and each output index's first tap
+  Dims outer_dims_;
+  int64_t rows_ = 1, cols_ = 1;
+};
+
+// Native reducers: output rows split over the kernel threads (each output element is reduced
+// by one thread in window order, so the result does not depend on the thread count).
 template <typename T, typename Op>
 void ReduceWindowNative(const WindowGeometry& g, const Literal& in, const Literal& init,
                         Literal& out, Op op) {
-  auto x = in.data<T>();
-  auto y = out.data<T>();
+  const T* x = in.data<T>().data();
+  T* y = out.data<T>().data();
   const auto init_v = Widen(init.data<T>()[0]);
-  Dims offsets;
-  std::vector<Dims> scratch;
-  int64_t linear = 0;
-  ForEachIndex(g.out_dims, [&](std::span<const int64_t> o) {
-    WindowOffsets(g, o, offsets, scratch);
-    // The reducer computes in T: round after every step, as XLA does (a bf16 cumulative sum
-    // rounds each partial sum to bf16).
-    T acc = Narrow<T>(init_v);
-    for (int64_t off : offsets) acc = Narrow<T>(op(Widen(acc), Widen(x[off])));
-    y[linear++] = acc;
-  });
+  const WindowWalker walker(g);
+  int64_t window = 1;
+  for (const WindowDim& w : g.window) window *= w.size;
+  const int64_t per_row = std::max<int64_t>(1, walker.cols() * window);
+  ParallelFor(walker.rows(), std::max<int64_t>(1, kElementwiseChunk / per_row),
+              [&](int64_t lo, int64_t hi) {
+                walker.Walk(lo, hi, [&](int64_t linear, std::span<const int64_t> offsets) {
+                  // The reducer computes in T: round after every step, as XLA does (a bf16
+                  // cumulative sum rounds each partial sum to bf16).
+                  T acc = Narrow<T>(init_v);
+                  for (int64_t off : offsets) acc = Narrow<T>(op(Widen(acc), Widen(x[off])));
+                  y[linear] = acc;
+                });
+              });
 }
 
 Status ReduceWindowGeneral(const WindowGeometry& g, const Computation& reducer, Operands inputs,
                            Operands inits, std::vector<Literal>& outs, EvalContext& ctx) {
   ASSIGN_OR_RETURN(ScalarCaller caller, ScalarCaller::ForReducer(ctx, reducer, inputs, inits));
-  Dims offsets;
-  std::vector<Dims> scratch;
-  int64_t linear = 0;
   Status status = Status::Ok();
-  ForEachIndex(g.out_dims, [&](std::span<const int64_t> o) {
-    WindowOffsets(g, o, offsets, scratch);
+  const WindowWalker walker(g);
+  walker.Walk(0, walker.rows(), [&](int64_t linear, std::span<const int64_t> offsets) {
     for (int64_t off : offsets) {
       if (!status.ok()) return;
       status = caller.Accumulate(outs, linear, inputs, off);
     }
-    ++linear;
   });
   return status;
 }
@@ -158,15 +211,11 @@ bool CompareNative(ComparisonDirection dir, C a, C b) {
 template <typename T, typename Op>
 void SelectAndScatterNative(const WindowGeometry& g, ComparisonDirection dir,
                             const Literal& operand, const Literal& source, Literal& out, Op op) {
-  auto x = operand.data<T>();
-  auto src = source.data<T>();
-  auto y = out.data<T>();
-  Dims offsets;
-  std::vector<Dims> scratch;
-  int64_t linear = 0;
-  ForEachIndex(g.out_dims, [&](std::span<const int64_t> o) {
-    const int64_t src_index = linear++;
-    WindowOffsets(g, o, offsets, scratch);
+  const T* x = operand.data<T>().data();
+  const T* src = source.data<T>().data();
+  T* y = out.data<T>().data();
+  const WindowWalker walker(g);
+  walker.Walk(0, walker.rows(), [&](int64_t src_index, std::span<const int64_t> offsets) {
     if (offsets.empty()) return;
     int64_t pick = offsets[0];
     for (size_t k = 1; k < offsets.size(); ++k) {
@@ -264,14 +313,10 @@ Expected<Literal> EvalSelectAndScatter(const Instruction& inst, Operands ops, Ev
   Literal out(inst.shape());
   FillWithScalar(out, init);
   const int64_t w = ByteWidth(t);
-  Dims offsets;
-  std::vector<Dims> scratch;
-  int64_t linear = 0;
   Status status = Status::Ok();
-  ForEachIndex(g.out_dims, [&](std::span<const int64_t> o) {
-    const int64_t src_index = linear++;
+  const WindowWalker walker(g);
+  walker.Walk(0, walker.rows(), [&](int64_t src_index, std::span<const int64_t> offsets) {
     if (!status.ok()) return;
-    WindowOffsets(g, o, offsets, scratch);
     if (offsets.empty()) return;
     int64_t pick = offsets[0];
     for (size_t k = 1; k < offsets.size(); ++k) {
