@@ -152,6 +152,11 @@ bool Lexer::TryConsume(std::string_view s) {
   return false;
 }
 
+std::string SymbolName(const Token& symbol) {
+  std::string_view name = symbol.text.substr(1);
+  return !name.empty() && name[0] == '"' ? Unescape(name) : std::string(name);
+}
+
 std::string Unescape(std::string_view quoted) {
   std::string out;
   if (quoted.size() < 2) return out;

@@ -60,5 +60,8 @@ class Lexer {
 
 // The contents of a kString token with \" \\ \n \t and \XX hex escapes resolved.
 std::string Unescape(std::string_view quoted);
+// The name of a kSymbol token without its '@': @"<lambda>" (a quoted name, as JAX gives its
+// lambdas' functions) is <lambda>, escapes resolved, the same for a definition and its uses.
+std::string SymbolName(const Token& symbol);
 
 }  // namespace xpar::mlir

@@ -105,7 +105,7 @@ Status Parser::ParseModuleOp(bool generic) {
     sig.name = "builtin.module";
     RETURN_IF_ERROR(ParseTypeSignature(&sig));
   } else {
-    if (lex_.Peek().kind == Tok::kSymbol) module_name_ = std::string(lex_.Next().text.substr(1));
+    if (lex_.Peek().kind == Tok::kSymbol) module_name_ = SymbolName(lex_.Next());
     if (lex_.TryConsume("attributes")) {
       RETURN_IF_ERROR(Expect("{", "to open the module attributes"));
       RETURN_IF_ERROR(ParseAttrDict(&attrs));
@@ -138,7 +138,7 @@ Status Parser::ParseFunc(bool generic) {
       t = lex_.Next();
     }
     if (t.kind != Tok::kSymbol) return Error(t.offset, "expected the function name (@name)");
-    name = std::string(t.text.substr(1));
+    name = SymbolName(t);
     current_func_ = name;
     RETURN_IF_ERROR(Expect("(", "to open the function arguments"));
     if (!lex_.TryConsume(")")) {

@@ -41,7 +41,7 @@ Status Parser::ParsePrettyOp(Scope* scope, OpInfo* op) {
   if (m == "reduce" && lex_.Peek().Is("(")) return ParsePrettyReduce(scope, op);
   if (lex_.Peek().kind == Tok::kSymbol) {  // func.call @f(...), custom_call @target(...)
     Token sym = lex_.Next();
-    op->callee = sym.text[1] == '"' ? Unescape(sym.text.substr(1)) : std::string(sym.text.substr(1));
+    op->callee = SymbolName(sym);
     RETURN_IF_ERROR(Expect("(", fmt::format("after '{}'", sym.text)));
     RETURN_IF_ERROR(ParseOperandList(scope, op, ")"));
   } else if (lex_.Peek().Is("(")) {  // convolution(%lhs, %rhs)

@@ -338,7 +338,7 @@ Expected<Attr> Parser::ParseAttrValue() {
   if (t.kind == Tok::kSymbol) {
     lex_.Next();
     a.kind = Attr::Kind::kSymbol;
-    a.s = t.text[1] == '"' ? Unescape(t.text.substr(1)) : std::string(t.text.substr(1));
+    a.s = SymbolName(t);
     return finish();
   }
   if (t.kind == Tok::kHashId) {
