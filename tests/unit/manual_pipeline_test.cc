@@ -37,27 +37,32 @@ std::set<std::string> Names(const std::vector<ManualPipelineSpec>& specs) {
 }
 
 TEST(ManualPipeline, EnumeratesEqualStagesOnAlpaSubmeshes) {
-  // 16 layers on 1 host of 8: PP 1, 2, 4, 8 (submeshes 1x8, 1x4, 1x2, 1x1), 2 choices where
-  // a stage has more than one device, recomputation off and full.
-  std::vector<ManualPipelineSpec> one_host = EnumerateManualPipelines(16, 1, 8, 2);
-  EXPECT_EQ(one_host.size(), 14u);
+  // 16 layers on 1 host of 8: PP 1, 2, 4, 8 (submeshes 1x8, 1x4, 1x2, 1x1), every dp x tp
+  // factorisation with ZeRO 0 and (dp > 1) 3: 7, 5, 3 and 1 choices; recomputation off and full.
+  std::vector<ManualPipelineSpec> one_host = EnumerateManualPipelines(16, 1, 8, false);
+  EXPECT_EQ(one_host.size(), 32u);
   std::set<std::string> names = Names(one_host);
-  EXPECT_EQ(names.size(), 14u);
+  EXPECT_EQ(names.size(), 32u);
   EXPECT_TRUE(names.contains("pp1 1x8 dp8"));
   EXPECT_TRUE(names.contains("pp2 1x4 dp4 zero3, full recompute"));
+  EXPECT_TRUE(names.contains("pp1 1x8 dp2 tp4 zero3"));
+  EXPECT_TRUE(names.contains("pp2 1x4 dp1 tp4, full recompute"));
   EXPECT_TRUE(names.contains("pp8 1x1"));
   EXPECT_TRUE(names.contains("pp8 1x1, full recompute"));
   EXPECT_FALSE(names.contains("pp8 1x1 dp1 zero3"));
+  EXPECT_FALSE(names.contains("pp1 1x8 dp1 tp8 zero3"));
+  // With expert layers: expert parallelism too where dp > 1 (1x8: 6 more, 1x4: 4, 1x2: 2).
+  EXPECT_EQ(EnumerateManualPipelines(16, 1, 8, true).size(), 32u + 2 * (6 + 4 + 2));
   // 12 layers on 3 hosts of 4: PP 2 and 4 leave 6 and 3 devices per stage, no Alpa shape.
   std::vector<int64_t> pps;
-  for (const ManualPipelineSpec& s : EnumerateManualPipelines(12, 3, 4, 2)) {
+  for (const ManualPipelineSpec& s : EnumerateManualPipelines(12, 3, 4, false)) {
     if (pps.empty() || pps.back() != s.stages) pps.push_back(s.stages);
     EXPECT_EQ(s.stages * s.submesh.size(), 12);
   }
   EXPECT_EQ(pps, (std::vector<int64_t>{1, 3, 6, 12}));
   // 6 layers on 1 host of 8: PP must divide both, so only 1 and 2.
   pps.clear();
-  for (const ManualPipelineSpec& s : EnumerateManualPipelines(6, 1, 8, 2)) {
+  for (const ManualPipelineSpec& s : EnumerateManualPipelines(6, 1, 8, false)) {
     if (pps.empty() || pps.back() != s.stages) pps.push_back(s.stages);
   }
   EXPECT_EQ(pps, (std::vector<int64_t>{1, 2}));
@@ -72,8 +77,8 @@ TEST(ManualPipeline, PricesStagesWith1F1BAndPicksTheBest) {
   ASSERT_EQ(prepared->clustering.num_layers, 4);
   auto results = PlanManualPipelines(*m, cluster, o, *prepared);
   ASSERT_TRUE(results.ok()) << results.status().message();
-  // PP 1, 2, 4 on 1x4, 1x2, 1x1: (2 + 2) x 2 + 2.
-  ASSERT_EQ(results->size(), 10u);
+  // PP 1, 2, 4 on 1x4, 1x2, 1x1: (5 + 3 + 1) x 2 (dp x tp choices, recompute off and full).
+  ASSERT_EQ(results->size(), 18u);
   double best = std::numeric_limits<double>::infinity();
   for (const ManualPipelineResult& r : *results) {
     ASSERT_TRUE(r.fits()) << r.name << ": " << r.status.message();  // no memory limit

@@ -180,8 +180,9 @@ void AddPipelineOptions(CLI::App& cmd, PipelineCliArgs& a) {
                  "--pipeline: layers the forward is clustered into (default 16)")
       ->check(CLI::PositiveNumber);
   cmd.add_option("--stage-cost", a.stage_cost,
-                 "--pipeline: price stages with the fast analytic model (data parallel or ZeRO-3 "
-                 "per submesh; default), by planning each stage with the intra-op pass, or (layer-plans) "
+                 "--pipeline: price stages with the fast analytic model (per submesh every dp x tp "
+                 "factorisation: Megatron tensor parallelism in a host, ZeRO 0/3, expert "
+                 "parallelism; default), by planning each stage with the intra-op pass, or (layer-plans) "
                  "by intra-op plans of each distinct layer on power-of-two submeshes, summed")
       ->check(CLI::IsMember({"fast", "auto-sharding", "layer-plans"}));
   cmd.add_flag("--stage-plans", a.stage_plans,

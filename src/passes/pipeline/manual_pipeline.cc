@@ -35,6 +35,12 @@ Status PriceStages(StageCostBuilder& costs, const ManualPipelineSpec& spec, int6
                                 choices.size(), spec.submesh.ToString(), spec.intra_op + 1);
     }
     const StageChoice& c = choices[spec.intra_op];
+    if (!(c.kind == spec.kind)) {
+      return FailedPrecondition("{}: the stage table's choice {} on {} is{}, not{}", spec.Name(),
+                                spec.intra_op, spec.submesh.ToString(),
+                                KindName(c.kind, spec.submesh.size()),
+                                KindName(spec.kind, spec.submesh.size()));
+    }
     const int64_t in_flight = std::min(spec.stages - s, costs.microbatches());
     const int64_t bytes = c.static_bytes + in_flight * c.activation_bytes_per_microbatch;
     if (!c.fits(in_flight, limit) && first_miss.ok()) {
@@ -54,17 +60,13 @@ Status PriceStages(StageCostBuilder& costs, const ManualPipelineSpec& spec, int6
 }  // namespace
 
 std::string ManualPipelineSpec::Name() const {
-  const int64_t d = submesh.size();
-  std::string intra = d == 1 ? "" : fmt::format(" dp{}", d);
-  if (intra_op == 1) intra += " zero3";
-  if (intra_op > 1) intra += fmt::format(" choice{}", intra_op);
-  return fmt::format("pp{} {}{}{}", stages, submesh.ToString(), intra,
+  return fmt::format("pp{} {}{}{}", stages, submesh.ToString(), KindName(kind, submesh.size()),
                      recompute ? ", full recompute" : "");
 }
 
 std::vector<ManualPipelineSpec> EnumerateManualPipelines(int64_t num_layers, int64_t num_hosts,
                                                          int64_t devices_per_host,
-                                                         int64_t intra_op_choices) {
+                                                         bool experts) {
   const int64_t devices = num_hosts * devices_per_host;
   const std::vector<SubmeshShape> shapes = AlpaSubmeshShapes(num_hosts, devices_per_host);
   std::vector<ManualPipelineSpec> specs;
@@ -72,9 +74,11 @@ std::vector<ManualPipelineSpec> EnumerateManualPipelines(int64_t num_layers, int
     if (num_layers % pp != 0 || devices % pp != 0) continue;
     const SubmeshShape* shape = ShapeOfSize(shapes, devices / pp);
     if (shape == nullptr) continue;
-    const int64_t choices = shape->size() == 1 ? 1 : intra_op_choices;
-    for (int64_t k = 0; k < choices; ++k) {
-      for (bool recompute : {false, true}) specs.push_back({pp, *shape, k, recompute});
+    const std::vector<IntraOpKind> kinds = AnalyticKinds(*shape, experts);
+    for (size_t k = 0; k < kinds.size(); ++k) {
+      for (bool recompute : {false, true}) {
+        specs.push_back({pp, *shape, static_cast<int64_t>(k), kinds[k], recompute});
+      }
     }
   }
   return specs;
@@ -118,11 +122,10 @@ Expected<std::vector<ManualPipelineResult>> PlanManualPipelines(const Module& mo
   StageCostOptions co = MakeStageCostOptions(options, prepared);
   StageCostBuilder costs(module, cluster, prepared.stats, prepared.assignment.layer, co);
   const int64_t num_layers = prepared.clustering.num_layers;
-  // The analytic table: data parallel and ZeRO-3 on more than one device.
-  constexpr int64_t kAnalyticChoices = 2;
   return PriceManualPipelines(costs,
                               EnumerateManualPipelines(num_layers, options.num_hosts,
-                                                       options.devices_per_host, kAnalyticChoices),
+                                                       options.devices_per_host,
+                                                       costs.has_experts()),
                               num_layers);
 }
 

@@ -9,9 +9,10 @@
 //   stages of layers 0-3, 4-7, 8-11, 12-15, each on 4 devices with ZeRO-3 sharded parameters,
 //   every layer recomputed in the backward; stage s holds min(4 - s, B) microbatches in flight.
 //
-// Inside a stage the analytic table prices data parallelism (ZeRO-0: weights, gradients and
-// AdamW state replicated) and ZeRO-3; it has no tensor or expert parallelism, so neither have
-// the manual pipelined plans priced on it.
+// Inside a stage the analytic table prices every dp x tp factorisation of the stage's submesh
+// (Megatron tensor parallelism within a host), ZeRO-0 or ZeRO-3 over dp, and for programs with
+// expert layers expert parallelism over dp (AnalyticKinds); a manual plan uses one of them in
+// every stage, the stage DP any of them per stage.
 #pragma once
 
 #include <cstdint>
@@ -28,19 +29,20 @@ struct ManualPipelineSpec {
   int64_t stages = 1;       // PP; each stage has num_layers / PP consecutive layers
   SubmeshShape submesh;     // every stage's
   int64_t intra_op = 0;     // index into StageCostBuilder::ChoicesWithRemat's choices
+  IntraOpKind kind;         // AnalyticKinds(submesh, ..)[intra_op]
   bool recompute = false;   // every layer of every stage rematerialised, or none
 
-  // "pp4 1x4 dp4 zero3, full recompute"; analytic choices 0 (data parallel) and 1 (ZeRO-3).
+  // "pp4 1x4 dp4 zero3, full recompute", "pp2 1x8 dp2 tp4".
   std::string Name() const;
 };
 
 // Every PP that divides both `num_layers` and the device count and leaves stages whose submesh
-// is one of Alpa's shapes (AlpaSubmeshShapes), PP = 1 included; for each, `intra_op_choices`
-// choices on more than one device (one on a single device), recomputation off and full.
-// 16 layers on 1 host of 8, 2 choices: PP 1, 2, 4, 8 -> 2 x (2 + 2 + 2) + 2 = 14 plans.
+// is one of Alpa's shapes (AlpaSubmeshShapes), PP = 1 included; for each, every analytic
+// choice of the submesh (AnalyticKinds(submesh, experts)), recomputation off and full.
+// 16 layers on 1 host of 8, no experts: PP 1, 2, 4, 8 on 1x8 (7 choices: dp8, dp8 zero3,
+// dp4 tp2 (zero3), dp2 tp4 (zero3), dp1 tp8), 1x4 (5), 1x2 (3), 1x1 (1): 2 x 16 = 32 plans.
 std::vector<ManualPipelineSpec> EnumerateManualPipelines(int64_t num_layers, int64_t num_hosts,
-                                                         int64_t devices_per_host,
-                                                         int64_t intra_op_choices);
+                                                         int64_t devices_per_host, bool experts);
 
 struct ManualPipelineResult {
   ManualPipelineSpec spec;

@@ -100,6 +100,8 @@ StageCostOptions MakeStageCostOptions(const PipelineOptions& o, const PreparedPi
   co.microbatches = o.microbatches;
   co.memory_limit_bytes = p.memory_limit_bytes;
   co.auto_sharding = o.auto_sharding;
+  co.boundary_bytes = p.clustering.boundary_bytes;
+  co.stages_cross_hosts = o.num_hosts > 1;
   // Per-layer remat masks cover kMaxRematLayers layers; auto plans without beyond that.
   co.remat = o.remat == RematMode::kAuto && p.clustering.num_layers > kMaxRematLayers
                  ? RematMode::kNone

@@ -28,8 +28,6 @@ std::vector<bool> WeightParameters(const Module& module) {
 
 Mesh SubmeshMesh(const SubmeshShape& q) { return Mesh({q.hosts, q.devices_per_host}); }
 
-std::vector<int64_t> AllAxes() { return {0, 1}; }
-
 }  // namespace
 
 std::vector<LayerStats> ComputeLayerStats(const Module& module, const ProgramRoles& roles,
@@ -70,9 +68,12 @@ std::vector<LayerStats> ComputeLayerStats(const Module& module, const ProgramRol
   }
   std::vector<LayerRematStats> remat = ComputeLayerRematStats(module, roles, layer, num_layers,
                                                               model);
+  std::vector<LayerParallelStats> parallel =
+      ComputeLayerParallelStats(module, roles, layer, num_layers, model, weight);
   for (int64_t l = 0; l < num_layers; ++l) {
     stats[l].remat_stash_bytes = remat[l].stash_bytes;
     stats[l].recompute_s = remat[l].recompute_s;
+    stats[l].parallel = parallel[l];
   }
   return stats;
 }
@@ -83,46 +84,6 @@ StageCostBuilder::StageCostBuilder(const Module& module, const Cluster& cluster,
                                    StageCostOptions options)
     : module_(module), cluster_(cluster), stats_(std::move(stats)),
       layer_(std::move(layer_of_instruction)), options_(std::move(options)) {}
-
-Expected<std::vector<StageChoice>> StageCostBuilder::AnalyticChoices(int64_t i, int64_t j,
-                                                                     const CostModel& model) {
-  LayerStats sum;
-  for (int64_t l = i; l <= j; ++l) {
-    sum.forward_s += stats_[l].forward_s;
-    sum.backward_s += stats_[l].backward_s;
-    sum.weight_bytes += stats_[l].weight_bytes;
-    sum.other_parameter_bytes += stats_[l].other_parameter_bytes;
-    sum.activation_bytes += stats_[l].activation_bytes;
-  }
-  const auto d = static_cast<double>(model.mesh().num_devices());
-  const auto b = static_cast<double>(options_.microbatches);
-  StageChoice base;
-  base.forward_s = sum.forward_s / (b * d);
-  base.backward_s = sum.backward_s / (b * d);
-  base.activation_bytes_per_microbatch =
-      static_cast<int64_t>(static_cast<double>(sum.activation_bytes) / (b * d));
-  const std::vector<int64_t> axes = AllAxes();
-  const int64_t w = sum.weight_bytes;
-  // Data parallel: weights, their gradients and the optimizer state on every device; one
-  // all-reduce of the gradients per step.
-  StageChoice dp = base;
-  dp.summary = model.mesh().num_devices() == 1 ? "one device" : "data parallel";
-  dp.backward_s += model.CollectiveSeconds(CollectiveKind::kAllReduce, w, axes) / b;
-  dp.static_bytes = 2 * w + sum.other_parameter_bytes;
-  dp.seconds = dp.forward_s + dp.backward_s;
-  if (model.mesh().num_devices() == 1) return std::vector<StageChoice>{dp};
-  // ZeRO-3: everything split; per microbatch the weights are gathered for the forward and again
-  // for the backward, and the gradients reduce-scattered.
-  StageChoice zero = base;
-  zero.summary = "ZeRO-3 sharded parameters";
-  zero.forward_s += model.CollectiveSeconds(CollectiveKind::kAllGather, w, axes);
-  zero.backward_s += model.CollectiveSeconds(CollectiveKind::kAllGather, w, axes) +
-                     model.CollectiveSeconds(CollectiveKind::kReduceScatter, w, axes);
-  zero.static_bytes =
-      static_cast<int64_t>(static_cast<double>(2 * w + sum.other_parameter_bytes) / d);
-  zero.seconds = zero.forward_s + zero.backward_s;
-  return std::vector<StageChoice>{dp, zero};
-}
 
 Expected<std::vector<StageChoice>> StageCostBuilder::AutoShardingChoice(int64_t i, int64_t j,
                                                                         const CostModel& model) {
@@ -153,6 +114,11 @@ Expected<std::vector<StageChoice>> StageCostBuilder::AutoShardingChoice(int64_t 
   }
   c.activation_bytes_per_microbatch = static_cast<int64_t>(
       static_cast<double>(activations) / (b * static_cast<double>(model.mesh().num_devices())));
+  c.stash_devices = model.mesh().num_devices();
+  c.transfer_s = TransferSeconds(i, model.mesh().num_devices());
+  c.forward_s += c.transfer_s;
+  c.backward_s += c.transfer_s;
+  c.seconds += 2 * c.transfer_s;
   c.summary = fmt::format("intra-op plan: compute {:.3f} ms, communication {:.3f} ms per step, "
                           "{} reshardings, {} solver{}",
                           plan->compute_s * 1e3, plan->communication_s * 1e3,
@@ -168,7 +134,7 @@ Expected<std::vector<StageChoice>> StageCostBuilder::Choices(int64_t i, int64_t 
   model.set_latency_model(CostModel::LatencyModel::kPerCollective);
   std::vector<StageChoice> choices;
   if (options_.mode == StageCostMode::kAnalytic) {
-    ASSIGN_OR_RETURN(choices, AnalyticChoices(i, j, model));
+    ASSIGN_OR_RETURN(choices, AnalyticChoices(i, j, shape));
   } else {
     ASSIGN_OR_RETURN(choices, AutoShardingChoice(i, j, model));
   }
@@ -210,10 +176,11 @@ StageChoice StageCostBuilder::Realize(const StageChoice& c, const RematPoint& p,
   const double bd = static_cast<double>(options_.microbatches) * static_cast<double>(devices);
   StageChoice r = c;
   r.remat_mask = p.mask;
-  r.recompute_s = p.extra_s / bd;
+  r.recompute_s = p.extra_s / bd * c.recompute_factor;
   r.backward_s += r.recompute_s;
   r.seconds += r.recompute_s;
-  r.activation_bytes_per_microbatch = PerMicrobatch(p.stash_bytes, options_.microbatches, devices);
+  r.activation_bytes_per_microbatch =
+      PerMicrobatch(p.stash_bytes, options_.microbatches, c.stash_devices);
   return r;
 }
 
@@ -256,7 +223,7 @@ std::optional<StageChoice> StageCostBuilder::Best(const std::vector<StageChoice>
         }
         // The least extra time that fits (points ascend in time, descend in stash).
         for (const RematPoint& p : Frontier(i, j).points()) {
-          const int64_t act = PerMicrobatch(p.stash_bytes, options_.microbatches, devices);
+          const int64_t act = PerMicrobatch(p.stash_bytes, options_.microbatches, c.stash_devices);
           if (c.static_bytes + in_flight * act > limit) continue;
           consider(Realize(c, p, devices));
           break;

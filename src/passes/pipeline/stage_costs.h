@@ -1,11 +1,15 @@
 // The stage cost table of the inter-op DP: t(layers i..j, submesh q, m microbatches in flight),
 // forward + backward seconds per microbatch, infinite when the stage's memory per device does
 // not fit. Two ways to fill it, both profile-free:
-//  - kAnalytic (fast): per-layer roofline seconds from the cost model, and the better of two
-//    intra-op plans that fit on the submesh: data parallelism (weights replicated, gradients
-//    all-reduced once per step) and fully sharded parameters (ZeRO-3: weights, gradients and
-//    optimizer state split over the submesh, weights all-gathered in forward and backward and
-//    gradients reduce-scattered, every microbatch).
+//  - kAnalytic (fast): per-layer roofline seconds from the cost model, and the best of the
+//    intra-op plans that fit on the submesh, each a dp x tp factorisation (AnalyticKinds):
+//    data parallelism over dp (weights replicated, gradients all-reduced once per step) or
+//    fully sharded parameters (ZeRO-3: weights, gradients and optimizer state split over dp,
+//    weights all-gathered in forward and backward and gradients reduce-scattered, every
+//    microbatch); Megatron tensor parallelism over tp devices of a host (tensor_parallel.h:
+//    split compute, weights and activations / tp, its all-reduces on the intra-host link);
+//    expert parallelism for expert layers (expert weights / dp, two all-to-alls per pass).
+//    Optimizer state and other parameters split as the layer's weights do (exact for AdamW).
 //  - kAutoSharding: the stage's own program planned by the intra-op pass (PlanAutoSharding) on
 //    the submesh's logical mesh; its step time per microbatch. One solve per (i, j, q).
 // Memory per device: parameters (and for data parallelism their gradients) plus m microbatches
@@ -30,11 +34,13 @@
 #include "passes/pipeline/remat.h"
 #include "passes/pipeline/stage_assignment.h"
 #include "passes/pipeline/stage_dp.h"
+#include "passes/pipeline/tensor_parallel.h"
 
 namespace xpar::pipeline {
 
 // What one layer costs and holds, on one device, for the whole batch.
 struct LayerStats {
+  LayerParallelStats parallel;    // what tensor / expert parallelism does to it
   double forward_s = 0;
   double backward_s = 0;          // backward and optimizer ops placed on the layer
   int64_t weight_bytes = 0;       // trainable parameters (their gradients are synchronised)
@@ -61,7 +67,30 @@ struct StageCostOptions {
   // Rematerialisation per layer (remat.h): kAuto picks, per table entry, the remat layers of
   // least extra time that make the stage fit, and none when it fits without.
   RematMode remat = RematMode::kNone;
+  // Inter-stage transfer: bytes (whole batch) of forward values produced before layer l and
+  // read in or after it (LayerClustering::boundary_bytes); a stage starting at l > 0 receives
+  // them per microbatch in the forward and sends their gradient back in the backward, over the
+  // inter-host link when the cluster has several hosts (the stages' placement is not known
+  // while the table is built), else the intra-host one. Empty: no transfer time.
+  std::vector<int64_t> boundary_bytes;
+  bool stages_cross_hosts = false;
 };
+
+// An analytic intra-op choice on a submesh of d devices: dp x tp = d, tp (a power of two up
+// to the submesh's devices per host) the Megatron tensor-parallel group inside a host; ZeRO-3
+// shards what data parallelism replicates; ep splits the expert weights over the dp group.
+struct IntraOpKind {
+  int64_t tp = 1;
+  bool zero3 = false;
+  bool ep = false;
+  bool operator==(const IntraOpKind&) const = default;
+};
+// The analytic table's choices on `shape`, in its order: data parallel, ZeRO-3 (more than one
+// device), then tp = 2, 4, .. each without and with ZeRO-3 (when dp > 1), then, when the
+// program has expert layers, the same with expert parallelism where dp > 1.
+std::vector<IntraOpKind> AnalyticKinds(const SubmeshShape& shape, bool experts);
+// " dp4 tp2 ep4 zero3" (empty on one device).
+std::string KindName(const IntraOpKind& kind, int64_t devices);
 
 // One stage's intra-op choice, for the report.
 struct StageChoice {
@@ -73,6 +102,13 @@ struct StageChoice {
   uint64_t remat_mask = 0;    // bit l: layer l is rematerialised
   double recompute_s = 0;     // per microbatch and device, included in backward_s
   int64_t activation_bytes_without_remat = 0;  // per microbatch and device
+  IntraOpKind kind;           // analytic choices
+  double transfer_s = 0;      // per microbatch: inter-stage transfer, in forward and backward
+  // Remat: the stash is split over this many devices (the dp group), and the recomputed
+  // forward costs this much per second of data-parallel roofline (TP's all-reduces, its
+  // replicated ops).
+  int64_t stash_devices = 1;
+  double recompute_factor = 1;
   bool fits(int64_t in_flight, int64_t limit) const {
     return static_bytes + in_flight * activation_bytes_per_microbatch <= limit;
   }
@@ -91,14 +127,15 @@ class StageCostBuilder {
   // (whatever the options' remat mode) that fits `in_flight` microbatches (for brute force).
   Expected<StageChoice> ChooseWithRemat(int64_t i, int64_t j, const SubmeshShape& shape,
                                         int64_t in_flight, uint64_t mask);
-  // Every intra-op choice of layers [i..j] on `shape`, in a fixed order (analytic: data
-  // parallel, then on more than one device ZeRO-3; auto-sharding: the stage's plan), each with
+  // Every intra-op choice of layers [i..j] on `shape`, in a fixed order (analytic: those of
+  // AnalyticKinds(shape, has_experts()); auto-sharding: the stage's plan), each with
   // exactly the remat layers of `mask`, whether it fits or not (manual_pipeline.h).
   Expected<std::vector<StageChoice>> ChoicesWithRemat(int64_t i, int64_t j,
                                                       const SubmeshShape& shape, uint64_t mask);
   int64_t memory_limit_bytes() const { return options_.memory_limit_bytes; }
   int64_t microbatches() const { return options_.microbatches; }
   StageCostMode mode() const { return options_.mode; }
+  bool has_experts() const;
   int64_t solves() const { return solves_; }
 
  private:
@@ -110,7 +147,14 @@ class StageCostBuilder {
   std::optional<StageChoice> Best(const std::vector<StageChoice>& choices, int64_t i, int64_t j,
                                   int64_t devices, int64_t in_flight);
   Expected<std::vector<StageChoice>> Choices(int64_t i, int64_t j, const SubmeshShape& shape);
-  Expected<std::vector<StageChoice>> AnalyticChoices(int64_t i, int64_t j, const CostModel& model);
+  Expected<std::vector<StageChoice>> AnalyticChoices(int64_t i, int64_t j,
+                                                     const SubmeshShape& shape);
+  Expected<StageChoice> AnalyticChoice(const LayerStats& sum, const SubmeshShape& shape,
+                                       const IntraOpKind& kind, int64_t first_layer);
+  void AddParameters(const LayerStats& sum, const IntraOpKind& kind, int64_t dp,
+                     const CostModel& model, StageChoice& c) const;
+  // Per microbatch: layers from `first` on receive their input from the stage before.
+  double TransferSeconds(int64_t first, int64_t devices) const;
   Expected<std::vector<StageChoice>> AutoShardingChoice(int64_t i, int64_t j,
                                                         const CostModel& model);
 
