@@ -1,11 +1,13 @@
 // The fast backend's driver: a feasible start (lowest usages + descent), then a Lagrangian loop
 // that prices memory per maximal time step, minimises the priced cost by elimination and core
-// sweeps, repairs the result to the limit and descends; the best feasible solution is kept.
+// sweeps, repairs the result to the limit and descends; then pair moves and an exact large
+// neighbourhood search (lns.h) on the best feasible solution, which is what comes back.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 
 #include "solver/elimination.h"
+#include "solver/lns.h"
 #include "solver/local_search.h"
 #include "solver/solver.h"
 
@@ -21,9 +23,14 @@ constexpr int kEscalateRounds = 12;
 // The starts' descents stop at this share of the time limit (each start is still repaired, so
 // the incumbent stays feasible); the Lagrangian loop has the rest.
 constexpr double kStartShare = 0.25;
-// The last share of the time limit polishes the incumbent by pair moves (with the time the
-// last Lagrangian round left).
+// After the Lagrangian loop, this share of the time limit polishes the incumbent by pair moves.
 constexpr double kPolishShare = 0.05;
+// The rest goes to the exact neighbourhood search (lns.h): at least kMinLnsShare, and all of it
+// once the loop has run kMinLoopShare and then kSwitchRounds rounds without a gain (instance V
+// settles on one plan within 15 s of its 300).
+constexpr double kMinLnsShare = 0.25;
+constexpr double kMinLoopShare = 0.25;
+constexpr int kSwitchRounds = 20;
 
 class Driver {
  public:
@@ -33,6 +40,11 @@ class Driver {
 
   double Elapsed() const { return std::chrono::duration<double>(Clock::now() - t0_).count(); }
   bool TimeLeft() const { return Elapsed() < o_.time_limit_s; }
+  // When `share` of the time limit has passed from now.
+  Clock::time_point After(double share) const {
+    return Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                              std::chrono::duration<double>(share * o_.time_limit_s));
+  }
   // When `share` of the time limit has passed since the solve began.
   Clock::time_point Deadline(double share) const {
     return t0_ + std::chrono::duration_cast<Clock::duration>(
@@ -195,18 +207,38 @@ class Driver {
     return x;
   }
 
-  void Run(const std::vector<int>& maximal) {
+  Status Run(const std::vector<int>& maximal) {
     fast::Eliminator elim(m_);
     elim.set_deadline(Deadline(1));
     std::vector<int> x = BestStart(elim);
     Progress("start");
+    Lagrangian(elim, x, maximal);
+    if (best_.empty() || optimal_) return Status::Ok();
+    Polish(After(kPolishShare));
+    fast::Lns lns(m_, o_.seed);
+    std::vector<int> y = best_;
+    ASSIGN_OR_RETURN(fast::LnsStats stats,
+                     lns.Improve(y, Deadline(1), o_.fast_max_rounds, o_.fast_stall_rounds));
+    State st(m_, y);
+    Offer(st);
+    Progress(fmt::format("lns ({} sub-solves, {} gains, {} nodes)", stats.solves, stats.improved,
+                         stats.size).c_str());
+    return Status::Ok();
+  }
+
+  // The Lagrangian loop, from x: until its share of the time limit is spent, or it has gone
+  // kSwitchRounds rounds without a gain once kMinLoopShare has passed (then the exact
+  // neighbourhood search gets the rest), or a round or stall cap of the options.
+  void Lagrangian(fast::Eliminator& elim, std::vector<int>& x, const std::vector<int>& maximal) {
     double eta = 1.0, best_dual = -1e300;
     int stall = 0, unimproved = 0;
     // A round's repair and descent run past the deadline checks of its inner solve, so a round
     // starts only when the last one's duration is left.
     double round_s = 0;
-    const double loop_end = (1 - kPolishShare) * o_.time_limit_s;
+    const double loop_end = (1 - kPolishShare - kMinLnsShare) * o_.time_limit_s;
+    const double switch_from = kMinLoopShare * o_.time_limit_s;
     for (int iter = 0; Elapsed() + round_s < loop_end &&
+                       (Elapsed() < switch_from || unimproved < kSwitchRounds) &&
                        (o_.fast_max_rounds <= 0 || iter < o_.fast_max_rounds) &&
                        (o_.fast_stall_rounds <= 0 || unimproved < o_.fast_stall_rounds);
          ++iter) {
@@ -243,7 +275,6 @@ class Driver {
                        ? 0 : unimproved + 1;
       round_s = Elapsed() - round_start;
     }
-    if (!best_.empty()) Polish(Deadline(1));
   }
 
   // Pair (swap) moves and descent on the incumbent until neither gains or `deadline`.
@@ -287,7 +318,7 @@ Expected<SolveResult> SolveFast(const Problem& problem, const SolveOptions& opti
   Model m = fast::BuildModel(problem);
   std::vector<int> maximal = MaximalSteps(problem, m.steps);
   Driver d(m, options, t0);
-  d.Run(maximal);
+  RETURN_IF_ERROR(d.Run(maximal));
   r.assignment = d.best();
   r.has_solution = !r.assignment.empty();
   r.optimal = d.optimal();

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <chrono>
 #include <cstring>
 
@@ -29,6 +30,9 @@ void WriteAll(int fd, const std::string& data) {
 Expected<ChildResult> RunInChild(const std::function<std::string()>& work, double seconds) {
   int fds[2];
   if (pipe(fds) != 0) return Internal("pipe failed: {}", std::strerror(errno));
+  // The child inherits unwritten stdio buffers; a library in it that flushes (CBC does) would
+  // print the parent's pending output a second time.
+  std::fflush(nullptr);
   pid_t pid = fork();
   if (pid < 0) {
     close(fds[0]);

@@ -1,0 +1,242 @@
+// Large neighbourhood search with exact CBC sub-solves (see lns.h).
+#include "solver/lns.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "solver/local_search.h"
+#include "solver/solver.h"
+
+namespace xpar::solver::fast {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr int kInitialSize = 16;
+constexpr int kMinSize = 4;
+constexpr int kMaxSize = 100000;
+// One sub-solve's limit: CBC's answer within it is usually proven optimal at the sizes the
+// adaptation settles on; a solve that is not shrinks the neighbourhood.
+constexpr double kSolveSeconds = 2.0;
+constexpr double kMinSolveSeconds = 0.05;
+// Random steps sampled for a memory neighbourhood; the fullest of them is taken.
+constexpr int kPeakSamples = 4;
+
+int64_t SaturatingAdd(int64_t a, int64_t b) {
+  int64_t s;
+  if (__builtin_add_overflow(a, b, &s) || s >= kForbiddenCost) return kForbiddenCost;
+  return s;
+}
+
+int64_t ToCost(const Model& m, double c) {
+  return m.IsForbidden(c) ? kForbiddenCost : static_cast<int64_t>(std::llround(c));
+}
+
+}  // namespace
+
+std::vector<int64_t> MemoryProfile(const Model& m, const std::vector<int>& x) {
+  std::vector<int64_t> diff(m.num_steps() + 1, 0);
+  for (int v = 0; v < m.n; ++v) {
+    if (!m.live(v)) continue;
+    diff[m.steps.first[v]] += m.usage[v][x[v]];
+    diff[m.steps.end[v]] -= m.usage[v][x[v]];
+  }
+  for (size_t t = 1; t < diff.size(); ++t) diff[t] += diff[t - 1];
+  diff.pop_back();
+  return diff;
+}
+
+namespace {
+
+// Memory of the sub-problem: the steps where free nodes are live, cut where that set changes;
+// each span holds, as one fixed node, the most the fixed nodes use at any step of it.
+void AddFixedMemory(const Model& m, const std::vector<int>& x,
+                           const std::vector<int>& free_nodes, const std::vector<int64_t>& profile,
+                           Problem& sub) {
+  std::vector<int> cuts;
+  for (int v : free_nodes) {
+    if (!m.live(v)) continue;
+    cuts.push_back(m.steps.first[v]);
+    cuts.push_back(m.steps.end[v]);
+  }
+  std::sort(cuts.begin(), cuts.end());
+  cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+  auto span = [&](int step) {
+    return static_cast<int64_t>(std::lower_bound(cuts.begin(), cuts.end(), step) - cuts.begin());
+  };
+  if (cuts.empty()) return;
+  std::vector<int64_t> fixed(profile.begin() + cuts.front(), profile.begin() + cuts.back());
+  for (size_t i = 0; i < free_nodes.size(); ++i) {
+    int v = free_nodes[i];
+    if (!m.live(v)) continue;
+    for (int t = m.steps.first[v]; t < m.steps.end[v]; ++t) {
+      fixed[t - cuts.front()] -= m.usage[v][x[v]];
+    }
+    sub.nodes[i].start = span(m.steps.first[v]);
+    sub.nodes[i].end = span(m.steps.end[v]);
+  }
+  for (size_t j = 0; j + 1 < cuts.size(); ++j) {
+    int64_t most = *std::max_element(fixed.begin() + (cuts[j] - cuts.front()),
+                                     fixed.begin() + (cuts[j + 1] - cuts.front()));
+    int64_t at = static_cast<int64_t>(j);
+    sub.nodes.push_back({at, at + 1, {0}, {most}});
+  }
+}
+
+}  // namespace
+
+Problem SubProblem(const Model& m, const std::vector<int>& x, const std::vector<int>& free_nodes,
+                   const std::vector<int64_t>& profile) {
+  Problem sub;
+  sub.name = "lns";
+  std::vector<int> pos(m.n, -1);
+  for (size_t i = 0; i < free_nodes.size(); ++i) pos[free_nodes[i]] = static_cast<int>(i);
+  for (int v : free_nodes) {
+    Node node;
+    node.usages = m.usage[v];
+    for (int s = 0; s < m.num_s(v); ++s) {
+      int64_t c = ToCost(m, m.cost[v][s]);
+      for (const Incidence& in : m.adj[v]) {
+        if (pos[in.other] < 0) c = SaturatingAdd(c, ToCost(m, m.EdgeCost(in, s, x[in.other])));
+      }
+      node.costs.push_back(c);
+    }
+    sub.nodes.push_back(std::move(node));
+    for (const Incidence& in : m.adj[v]) {
+      if (!in.is_a || pos[in.other] < 0) continue;
+      const ModelEdge& e = m.edges[in.edge];
+      Edge edge{pos[v], pos[in.other], {}};
+      edge.costs.reserve(e.table.size());
+      for (double c : e.table) edge.costs.push_back(ToCost(m, c));
+      sub.edges.push_back(std::move(edge));
+    }
+  }
+  if (m.limit != INT64_MAX) {
+    sub.usage_limit = m.limit;
+    AddFixedMemory(m, x, free_nodes, profile, sub);
+  }
+  return sub;
+}
+
+Lns::Lns(const Model& m, uint64_t seed) : m_(m), rng_(seed), mark_(m.n, 0) {
+  for (int v = 0; v < m.n; ++v) {
+    if (m.num_s(v) > 1) movable_.push_back(v);
+  }
+  std::vector<char> varies(m.num_steps() + 1, 0);
+  std::vector<int> diff(m.num_steps() + 1, 0);
+  for (int v : movable_) {
+    const auto& u = m.usage[v];
+    if (!m.live(v) || *std::min_element(u.begin(), u.end()) == *std::max_element(u.begin(), u.end())) {
+      continue;
+    }
+    ++diff[m.steps.first[v]];
+    --diff[m.steps.end[v]];
+  }
+  for (int t = 0, live = 0; t < m.num_steps(); ++t) {
+    live += diff[t];
+    if (live > 0) movable_steps_.push_back(t);
+  }
+}
+
+void Lns::Grow(std::vector<int>& chosen, int size) {
+  std::vector<int> next;
+  size = std::min<int>(size, static_cast<int>(movable_.size()));
+  for (size_t i = 0; static_cast<int>(chosen.size()) < size; ++i) {
+    if (i == chosen.size()) {  // the region's component is exhausted: start another one
+      size_t k = rng_() % movable_.size();
+      while (mark_[movable_[k]] == mark_now_) k = (k + 1) % movable_.size();
+      int w = movable_[k];
+      mark_[w] = mark_now_;
+      chosen.push_back(w);
+      continue;
+    }
+    next.clear();
+    for (const Incidence& in : m_.adj[chosen[i]]) {
+      if (mark_[in.other] != mark_now_ && m_.num_s(in.other) > 1) next.push_back(in.other);
+    }
+    std::shuffle(next.begin(), next.end(), rng_);
+    for (int w : next) {
+      if (static_cast<int>(chosen.size()) >= size) break;
+      if (mark_[w] == mark_now_) continue;
+      mark_[w] = mark_now_;
+      chosen.push_back(w);
+    }
+  }
+}
+
+std::vector<int> Lns::Neighbourhood(const std::vector<int64_t>& profile, int size, bool at_peak) {
+  ++mark_now_;
+  std::vector<int> chosen;
+  if (at_peak && m_.limit != INT64_MAX && !movable_steps_.empty()) {
+    int step = -1;
+    for (int i = 0; i < kPeakSamples; ++i) {
+      int t = movable_steps_[rng_() % movable_steps_.size()];
+      if (step < 0 || profile[t] > profile[step]) step = t;
+    }
+    for (int v : movable_) {
+      if (m_.steps.first[v] <= step && step < m_.steps.end[v]) chosen.push_back(v);
+    }
+    std::shuffle(chosen.begin(), chosen.end(), rng_);
+    chosen.resize(std::min<size_t>(chosen.size(), std::max(1, size / 2)));
+  } else {
+    chosen.push_back(movable_[rng_() % movable_.size()]);
+  }
+  for (int v : chosen) mark_[v] = mark_now_;
+  Grow(chosen, size);
+  return chosen;
+}
+
+Expected<LnsStats> Lns::Improve(std::vector<int>& x, Clock::time_point deadline, int max_solves,
+                                int stall_solves) {
+  LnsStats stats;
+  int unimproved = 0;
+  State state(m_, x);
+  if (!state.feasible() || movable_.empty()) return stats;
+  int size = kInitialSize;
+  std::vector<std::pair<int, int>> group;
+  for (bool at_peak = false; (max_solves <= 0 || stats.solves < max_solves) &&
+                            (stall_solves <= 0 || unimproved < stall_solves);
+       at_peak = !at_peak) {
+    double left = std::chrono::duration<double>(deadline - Clock::now()).count();
+    if (left < kMinSolveSeconds) break;
+    std::vector<int64_t> profile = MemoryProfile(m_, state.assignment());
+    std::vector<int> free_nodes = Neighbourhood(profile, size, at_peak);
+    Problem sub = SubProblem(m_, state.assignment(), free_nodes, profile);
+    SolveOptions o;
+    o.backend = Backend::kExact;
+    o.time_limit_s = std::min(left, kSolveSeconds);
+    Assignment warm(sub.num_nodes(), 0);
+    for (size_t i = 0; i < free_nodes.size(); ++i) warm[i] = state.assignment()[free_nodes[i]];
+    o.warm_start = warm;
+    ASSIGN_OR_RETURN(SolveResult r, SolveExact(sub, o));
+    ++stats.solves;
+    if (r.optimal && r.seconds < kSolveSeconds / 4) {
+      size = std::min(kMaxSize, size + 1 + size / 2);
+    } else if (!r.optimal) {
+      size = std::max(kMinSize, size * 3 / 4);
+    }
+    ++unimproved;
+    // The whole problem, solved to CBC's gap: nothing is left to find.
+    stats.whole = r.optimal && free_nodes.size() == movable_.size();
+    if (!r.has_solution) continue;
+    group.clear();
+    for (size_t i = 0; i < free_nodes.size(); ++i) {
+      if (r.assignment[i] != warm[i]) group.push_back({free_nodes[i], r.assignment[i]});
+    }
+    double d = group.empty() ? 0 : state.ApplyGroup(group);
+    // Costs are integers: a real gain is at least 1.
+    if (d < -0.5 && state.feasible() && !m_.IsForbidden(state.cost())) {
+      ++stats.improved;
+      unimproved = 0;
+    } else if (!group.empty()) {
+      state.Undo();
+    }
+    if (stats.whole) break;
+  }
+  state.RecomputeCost();
+  x = state.assignment();
+  stats.size = size;
+  return stats;
+}
+
+}  // namespace xpar::solver::fast

@@ -1,0 +1,62 @@
+// Large neighbourhood search for the fast backend: frees a few dozen nodes (connected in the
+// graph, or live together at a step near the memory peak), solves that sub-problem exactly with
+// CBC while every other node stays fixed (its edges fold into the free nodes' costs, its memory
+// into the limit), and keeps the answer when it is cheaper. Lagrangian pricing settles on one
+// plan where the memory limit binds (instance V: the same plan from 15 s to 300 s); exact
+// sub-solves make the multi-node trades that single and pair moves cannot.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "solver/fast_model.h"
+#include "solver/problem.h"
+#include "support/status.h"
+
+namespace xpar::solver::fast {
+
+// The sub-problem over `free_nodes` (each with more than one strategy) with every other node
+// fixed at `x`, whose memory profile per compressed step is `profile`. Node i of the result is
+// free_nodes[i]; after them come single-strategy nodes holding the fixed nodes' memory, one per
+// span of steps where the set of live free nodes does not change. An assignment of the free
+// nodes costs (sub-problem cost) + (a constant), and fits the sub-problem's limit exactly when
+// the whole assignment fits the limit at every step where a free node is live.
+Problem SubProblem(const Model& m, const std::vector<int>& x, const std::vector<int>& free_nodes,
+                   const std::vector<int64_t>& profile);
+
+struct LnsStats {
+  int solves = 0;      // sub-problems handed to CBC
+  int improved = 0;    // of them, the ones that lowered the cost
+  int size = 0;        // neighbourhood size at the end (it adapts to CBC's speed)
+  bool whole = false;  // the last sub-problem was the whole problem, solved to CBC's gap
+};
+
+class Lns {
+ public:
+  Lns(const Model& m, uint64_t seed);
+  // Improves the feasible `x` in place until `deadline`, `max_solves` sub-solves, or
+  // `stall_solves` sub-solves in a row that gain nothing (0: no such cap), or until a
+  // neighbourhood holds every node; x stays feasible and never gets dearer.
+  Expected<LnsStats> Improve(std::vector<int>& x, std::chrono::steady_clock::time_point deadline,
+                             int max_solves = 0, int stall_solves = 0);
+
+ private:
+  // `size` free nodes: a randomised breadth-first region around a random node, or (every other
+  // call) around the nodes live at the tightest of a few random maximal steps.
+  std::vector<int> Neighbourhood(const std::vector<int64_t>& profile, int size, bool at_peak);
+  void Grow(std::vector<int>& chosen, int size);
+
+  const Model& m_;
+  std::mt19937_64 rng_;
+  std::vector<int> movable_;           // nodes with more than one strategy
+  std::vector<int> movable_steps_;     // steps where some node with varying usage is live
+  std::vector<int> mark_;
+  int mark_now_ = 0;
+};
+
+// The memory profile of `x` per compressed step.
+std::vector<int64_t> MemoryProfile(const Model& m, const std::vector<int>& x);
+
+}  // namespace xpar::solver::fast
