@@ -3,8 +3,10 @@
 // Floating-point ones run on oneDNN where they fit (conv_onednn.cc), the others as im2col +
 // GEMM (conv_gemm.cc); the direct loop here, which
 // accumulates in f32 (f64 for f64, wrapping 64-bit for ints), runs integer ones and is the
-// reference the GEMM path is tested against.
+// reference the GEMM path is tested against; with DeviceContext::xla_cpu_numerics it runs f32/f64
+// ones in XLA CPU's summation order (per-feature FMA chains).
 #include <cmath>
+#include <type_traits>
 #include <utility>
 
 #include "runtime/interpreter/conv_internal.h"
@@ -81,44 +83,6 @@ Expected<ConvPlan> MakeConvPlan(const Instruction& inst, const Shape& lhs, const
 
 namespace {
 
-template <typename A>
-void ConvLoop(const ConvPlan& p, const std::vector<A>& lhs, const std::vector<A>& rhs, A* out) {
-  const ConvDims& d = p.dims;
-  const size_t ns = d.input_spatial.size();
-  const int64_t out_per_group = p.out_feature / p.feature_groups;
-  const int64_t out_per_batch_group = p.out_feature / p.batch_groups;
-  const int64_t batch_per_group = p.in_batch / p.batch_groups;
-  const int64_t lhs_feature_stride = p.lhs_strides[d.input_feature];
-  const int64_t rhs_in_stride = p.rhs_strides[d.kernel_input_feature];
-  Dims kernel_sizes(ns);
-  for (size_t s = 0; s < ns; ++s) kernel_sizes[s] = p.window[s].size;
-  int64_t linear = 0;
-  ForEachIndex(p.out_dims, [&](std::span<const int64_t> o) {
-    const int64_t of = o[d.output_feature];
-    const int64_t batch = (of / out_per_batch_group) * batch_per_group + o[d.output_batch];
-    const int64_t first_feature = (of / out_per_group) * p.kernel_in_feature;
-    A acc = A(0);
-    ForEachIndex(kernel_sizes, [&](std::span<const int64_t> k) {
-      int64_t l = batch * p.lhs_strides[d.input_batch] + first_feature * lhs_feature_stride;
-      int64_t r = of * p.rhs_strides[d.kernel_output_feature];
-      for (size_t s = 0; s < ns; ++s) {
-        const WindowDim& w = p.window[s];
-        int64_t pos = o[d.output_spatial[s]] * w.stride + k[s] * w.rhs_dilation - w.pad_low;
-        if (pos < 0 || pos % w.lhs_dilation != 0) return;
-        int64_t ip = pos / w.lhs_dilation;
-        if (ip >= p.lhs_dims[d.input_spatial[s]]) return;
-        l += ip * p.lhs_strides[d.input_spatial[s]];
-        int64_t kk = w.reversal ? w.size - 1 - k[s] : k[s];
-        r += kk * p.rhs_strides[d.kernel_spatial[s]];
-      }
-      for (int64_t c = 0; c < p.kernel_in_feature; ++c) {
-        acc += lhs[l + c * lhs_feature_stride] * rhs[r + c * rhs_in_stride];
-      }
-    });
-    out[linear++] = acc;
-  });
-}
-
 // The window offsets (lhs, rhs) of output element `o` that land on an input element, for
 // input feature 0, in window order.
 void WindowTaps(const ConvPlan& p, std::span<const int64_t> o, const Dims& kernel_sizes,
@@ -146,32 +110,56 @@ void WindowTaps(const ConvPlan& p, std::span<const int64_t> o, const Dims& kerne
   });
 }
 
+using Taps = std::vector<std::pair<int64_t, int64_t>>;
+
+// StableHLO's order: window taps outer, input features inner, each product rounded into the
+// accumulator.
+template <typename A>
+A TapMajorSum(const Taps& taps, const A* lhs, const A* rhs, int64_t features, int64_t lhs_stride,
+              int64_t rhs_stride) {
+  A acc = A(0);
+  for (const auto& [l, r] : taps) {
+    for (int64_t c = 0; c < features; ++c) acc += lhs[l + c * lhs_stride] * rhs[r + c * rhs_stride];
+  }
+  return acc;
+}
+
 // XLA CPU's order (DeviceContext::xla_cpu_numerics): per input feature, an FMA chain over the
 // window taps; then the features' partial sums added in feature order. It reproduces every
-// element of JAX's conv_general_dilated reference values (XLA CPU), where the loop of
-// ConvLoop (taps outer, features inner, each product rounded) is up to 10 ULPs away after
-// cancellation.
+// element of JAX's conv_general_dilated reference values (XLA CPU), where the tap-major order
+// with rounded products is up to 10 ULPs away after cancellation.
 template <typename A>
-void ConvLoopXlaCpu(const ConvPlan& p, const std::vector<A>& lhs, const std::vector<A>& rhs,
-                    A* out) {
+A PerFeatureFmaSum(const Taps& taps, const A* lhs, const A* rhs, int64_t features,
+                   int64_t lhs_stride, int64_t rhs_stride) {
+  A total = A(0);
+  for (int64_t c = 0; c < features; ++c) {
+    A acc = A(0);
+    for (const auto& [l, r] : taps) {
+      acc = std::fma(lhs[l + c * lhs_stride], rhs[r + c * rhs_stride], acc);
+    }
+    total = c == 0 ? acc : total + acc;
+  }
+  return total;
+}
+
+template <typename A>
+void ConvLoop(const ConvPlan& p, const std::vector<A>& lhs, const std::vector<A>& rhs, A* out,
+              bool xla_cpu_order) {
   const ConvDims& d = p.dims;
   Dims kernel_sizes(d.input_spatial.size());
   for (size_t s = 0; s < kernel_sizes.size(); ++s) kernel_sizes[s] = p.window[s].size;
-  const int64_t lhs_feature_stride = p.lhs_strides[d.input_feature];
-  const int64_t rhs_in_stride = p.rhs_strides[d.kernel_input_feature];
-  std::vector<std::pair<int64_t, int64_t>> taps;
+  const int64_t ls = p.lhs_strides[d.input_feature], rs = p.rhs_strides[d.kernel_input_feature];
+  Taps taps;
   int64_t linear = 0;
   ForEachIndex(p.out_dims, [&](std::span<const int64_t> o) {
     WindowTaps(p, o, kernel_sizes, taps);
-    A total = A(0);
-    for (int64_t c = 0; c < p.kernel_in_feature; ++c) {
-      A acc = A(0);
-      for (const auto& [l, r] : taps) {
-        acc = std::fma(lhs[l + c * lhs_feature_stride], rhs[r + c * rhs_in_stride], acc);
+    if constexpr (std::is_floating_point_v<A>) {
+      if (xla_cpu_order) {
+        out[linear++] = PerFeatureFmaSum(taps, lhs.data(), rhs.data(), p.kernel_in_feature, ls, rs);
+        return;
       }
-      total = c == 0 ? acc : total + acc;
     }
-    out[linear++] = total;
+    out[linear++] = TapMajorSum(taps, lhs.data(), rhs.data(), p.kernel_in_feature, ls, rs);
   });
 }
 
@@ -180,11 +168,7 @@ Literal RunConv(const Instruction& inst, const ConvPlan& p, const Literal& lhs,
                 const Literal& rhs, bool xla_cpu_order = false) {
   std::vector<A> a = ToVector<A>(lhs), b = ToVector<A>(rhs);
   std::vector<A> result(static_cast<size_t>(inst.shape().ElementCount()), A(0));
-  if (xla_cpu_order) {
-    ConvLoopXlaCpu<A>(p, a, b, result.data());
-  } else {
-    ConvLoop<A>(p, a, b, result.data());
-  }
+  ConvLoop<A>(p, a, b, result.data(), xla_cpu_order);
   Literal out(inst.shape());
   FromVector(result, out);
   return out;
