@@ -9,6 +9,7 @@
 
 #include "cli_util.h"
 #include "commands.h"
+#include "frontends/stablehlo/stablehlo_printer.h"
 #include "ir/printer.h"
 #include "passes/auto_sharding/manual_plans.h"
 #include "passes/auto_sharding/plan_export.h"
@@ -100,8 +101,15 @@ Status WriteOutputs(const PlanArgs& a, Module& module, const Plan& plan, const C
   }
   if (!a.hlo_out.empty()) {
     RETURN_IF_ERROR(AnnotateModule(module, plan, mesh));
-    RETURN_IF_ERROR(WriteFile(a.hlo_out, PrintModule(module)));
-    fmt::print("annotated HLO written to {}\n", a.hlo_out);
+    // .mlir: StableHLO, whose dense<...> splats keep a large model's constants small (HLO text
+    // spells out every element).
+    std::string text = PrintModule(module);
+    if (a.hlo_out.ends_with(".mlir")) {
+      ASSIGN_OR_RETURN(text, PrintStableHlo(module));
+    }
+    RETURN_IF_ERROR(WriteFile(a.hlo_out, text));
+    fmt::print("annotated {} written to {}\n", a.hlo_out.ends_with(".mlir") ? "StableHLO" : "HLO",
+               a.hlo_out);
   }
   return Status::Ok();
 }
@@ -207,7 +215,8 @@ void RegisterPlanCommand(CLI::App& app) {
                   "write the plan as one self-contained HTML page: the mesh, each tensor's "
                   "sharding drawn on it, collectives, memory over the program, timeline");
   cmd->add_option("-o,--output", a->hlo_out,
-                  "write the module with the chosen sharding={...} annotations (HLO text)");
+                  "write the module with the chosen sharding={...} annotations (HLO text; StableHLO "
+                  "with mhlo.sharding when the name ends in .mlir)");
   cmd->add_option("--time-limit", a->time_limit, "seconds for the whole plan: reading the model, building the problem and solving (default 10)");
   cmd->add_option("--stall-rounds", a->stall_rounds,
                   "fast solver: stop after this many rounds without a better plan (default "
