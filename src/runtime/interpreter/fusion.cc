@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstring>
 
 #include "runtime/interpreter/elementwise_internal.h"
 #include "runtime/interpreter/thread_pool.h"
@@ -33,6 +34,60 @@ bool Fusible(const Instruction& inst) {
   return !convert || inst.operand_count() == 1;
 }
 
+// A broadcast a group may compute block by block: a float operand whose dimensions map, in
+// order, onto consecutive result dimensions (a scalar, a per-channel or a row vector), so the
+// operand element of result element i is (i / inner) % operand size.
+bool FusibleBroadcast(const Instruction& inst) {
+  const Shape& s = inst.shape();
+  if (inst.opcode() != Opcode::kBroadcast || inst.operand_count() != 1 || !s.IsArray() ||
+      s.ElementCount() < kMinElements || !IsFusibleFloatType(s.type())) {
+    return false;
+  }
+  const Shape& x = inst.operand(0)->shape();
+  const std::vector<int64_t>& map = inst.attrs().dimensions;
+  if (!x.IsArray() || x.type() != s.type() || static_cast<int64_t>(map.size()) != x.rank()) {
+    return false;
+  }
+  for (size_t k = 0; k < map.size(); ++k) {
+    if (map[k] < 0 || map[k] >= s.rank() || (k > 0 && map[k] != map[k - 1] + 1) ||
+        s.dim(map[k]) != x.dim(static_cast<int64_t>(k))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Result elements per operand element of a FusibleBroadcast (the dims after the mapped ones).
+int64_t BroadcastInner(const Instruction& inst) {
+  const std::vector<int64_t>& map = inst.attrs().dimensions;
+  int64_t inner = 1;
+  for (int64_t d = map.empty() ? 0 : map.back() + 1; d < inst.shape().rank(); ++d) {
+    inner *= inst.shape().dim(d);
+  }
+  return inner;
+}
+
+// Elements [lo, lo + len) of a FusibleBroadcast of `x` into `y` (copies: exact).
+void BroadcastBlock(const Instruction& inst, const uint8_t* x, uint8_t* y, int64_t lo,
+                    int64_t len) {
+  const int64_t w = ByteWidth(inst.shape().type());
+  const int64_t size = std::max<int64_t>(1, inst.operand(0)->shape().ElementCount());
+  const int64_t inner = std::max<int64_t>(1, BroadcastInner(inst));
+  int64_t j = 0;
+  while (j < len) {
+    const int64_t i = lo + j, run = std::min(len - j, inner - i % inner);
+    const uint8_t* v = x + ((i / inner) % size) * w;
+    if (w == 4) {
+      float f;
+      std::memcpy(&f, v, 4);
+      std::fill_n(reinterpret_cast<float*>(y + j * w), run, f);
+    } else {
+      for (int64_t r = 0; r < run; ++r) std::memcpy(y + (j + r) * w, v, w);
+    }
+    j += run;
+  }
+}
+
 // One member's block: its op on `len` elements of its operands' blocks.
 bool RunMemberBlock(const Instruction& inst, const void* a, const void* b, void* y, int64_t len) {
   if (inst.opcode() == Opcode::kConvert) {
@@ -53,7 +108,8 @@ ElementwiseFusion::ElementwiseFusion(const Computation& c, const std::vector<int
   if (!LoopFusionEnabled()) return;
   const auto& insts = c.instructions();
   auto fusible = [&](const Instruction& inst) {
-    return Fusible(inst) && (claimed.empty() || claimed[inst.index()] < 0);
+    return (Fusible(inst) || FusibleBroadcast(inst)) &&
+           (claimed.empty() || claimed[inst.index()] < 0);
   };
   bool any = false;
   for (const auto& inst : insts) any = any || fusible(*inst);
@@ -68,8 +124,11 @@ ElementwiseFusion::ElementwiseFusion(const Computation& c, const std::vector<int
     if (!fusible(*inst)) continue;
     const int64_t i = inst->index();
     root_of_[i] = i;
+    // A broadcast reads its (smaller) operand whole: it never takes the operand's group.
+    const bool broadcast = inst->opcode() == Opcode::kBroadcast;
     for (const Instruction* op : inst->operands()) {
       const int64_t o = op->index();
+      if (broadcast) break;
       if (root_of_[o] != o || uses[o] != 1 || op == c.root()) continue;
       for (int64_t m : members_[o]) root_of_[m] = i;
       members_[i].insert(members_[i].end(), members_[o].begin(), members_[o].end());
@@ -120,6 +179,12 @@ Expected<Literal> ElementwiseFusion::Run(int64_t root,
       const int64_t lo = blk * kBlock, len = std::min(kBlock, n - lo);
       for (size_t k = 0; k < members.size(); ++k) {
         const Instruction& inst = *insts[members[k]];
+        if (inst.opcode() == Opcode::kBroadcast) {  // its operand is external, read whole
+          uint8_t* y = members[k] == root ? out_data + lo * ByteWidth(shape.type())
+                                          : scratch.data() + k * kSlot;
+          BroadcastBlock(inst, bound[inst.operand(0)->index()]->raw(), y, lo, len);
+          continue;
+        }
         const void* in[2] = {nullptr, nullptr};
         for (int64_t j = 0; j < inst.operand_count(); ++j) {
           const int64_t o = inst.operand(j)->index();
