@@ -31,6 +31,8 @@ constexpr double kPolishShare = 0.05;
 constexpr double kMinLnsShare = 0.25;
 constexpr double kMinLoopShare = 0.25;
 constexpr int kSwitchRounds = 20;
+// One exact sub-solve's limit, as a share of the time limit (at least 1 s, at most 10 s).
+constexpr double kLnsSolveShare = 0.02;
 
 class Driver {
  public:
@@ -215,7 +217,7 @@ class Driver {
     Lagrangian(elim, x, maximal);
     if (best_.empty() || optimal_) return Status::Ok();
     Polish(After(kPolishShare));
-    fast::Lns lns(m_, o_.seed);
+    fast::Lns lns(m_, o_.seed, std::clamp(kLnsSolveShare * o_.time_limit_s, 1.0, 10.0));
     std::vector<int> y = best_;
     ASSIGN_OR_RETURN(fast::LnsStats stats,
                      lns.Improve(y, Deadline(1), o_.fast_max_rounds, o_.fast_stall_rounds));

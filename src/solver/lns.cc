@@ -15,9 +15,6 @@ using Clock = std::chrono::steady_clock;
 constexpr int kInitialSize = 16;
 constexpr int kMinSize = 4;
 constexpr int kMaxSize = 100000;
-// One sub-solve's limit: CBC's answer within it is usually proven optimal at the sizes the
-// adaptation settles on; a solve that is not shrinks the neighbourhood.
-constexpr double kSolveSeconds = 2.0;
 constexpr double kMinSolveSeconds = 0.05;
 // Random steps sampled for a memory neighbourhood; the fullest of them is taken.
 constexpr int kPeakSamples = 4;
@@ -118,7 +115,8 @@ Problem SubProblem(const Model& m, const std::vector<int>& x, const std::vector<
   return sub;
 }
 
-Lns::Lns(const Model& m, uint64_t seed) : m_(m), rng_(seed), mark_(m.n, 0) {
+Lns::Lns(const Model& m, uint64_t seed, double solve_seconds)
+    : m_(m), rng_(seed), solve_seconds_(solve_seconds), mark_(m.n, 0) {
   for (int v = 0; v < m.n; ++v) {
     if (m.num_s(v) > 1) movable_.push_back(v);
   }
@@ -164,10 +162,15 @@ void Lns::Grow(std::vector<int>& chosen, int size) {
   }
 }
 
-std::vector<int> Lns::Neighbourhood(const std::vector<int64_t>& profile, int size, bool at_peak) {
+std::vector<int> Lns::Neighbourhood(const std::vector<int64_t>& profile, int size, int kind) {
   ++mark_now_;
   std::vector<int> chosen;
-  if (at_peak && m_.limit != INT64_MAX && !movable_steps_.empty()) {
+  if (kind == 2) {  // a slice of program order: producers, consumers and what is live with them
+    size_t at = rng_() % movable_.size();
+    for (int i = 0; i < std::min<int>(size, static_cast<int>(movable_.size())); ++i) {
+      chosen.push_back(movable_[(at + i) % movable_.size()]);
+    }
+  } else if (kind == 1 && m_.limit != INT64_MAX && !movable_steps_.empty()) {
     int step = -1;
     for (int i = 0; i < kPeakSamples; ++i) {
       int t = movable_steps_[rng_() % movable_steps_.size()];
@@ -194,23 +197,22 @@ Expected<LnsStats> Lns::Improve(std::vector<int>& x, Clock::time_point deadline,
   if (!state.feasible() || movable_.empty()) return stats;
   int size = kInitialSize;
   std::vector<std::pair<int, int>> group;
-  for (bool at_peak = false; (max_solves <= 0 || stats.solves < max_solves) &&
-                            (stall_solves <= 0 || unimproved < stall_solves);
-       at_peak = !at_peak) {
+  while ((max_solves <= 0 || stats.solves < max_solves) &&
+         (stall_solves <= 0 || unimproved < stall_solves)) {
     double left = std::chrono::duration<double>(deadline - Clock::now()).count();
     if (left < kMinSolveSeconds) break;
     std::vector<int64_t> profile = MemoryProfile(m_, state.assignment());
-    std::vector<int> free_nodes = Neighbourhood(profile, size, at_peak);
+    std::vector<int> free_nodes = Neighbourhood(profile, size, stats.solves % 3);
     Problem sub = SubProblem(m_, state.assignment(), free_nodes, profile);
     SolveOptions o;
     o.backend = Backend::kExact;
-    o.time_limit_s = std::min(left, kSolveSeconds);
+    o.time_limit_s = std::min(left, solve_seconds_);
     Assignment warm(sub.num_nodes(), 0);
     for (size_t i = 0; i < free_nodes.size(); ++i) warm[i] = state.assignment()[free_nodes[i]];
     o.warm_start = warm;
     ASSIGN_OR_RETURN(SolveResult r, SolveExact(sub, o));
     ++stats.solves;
-    if (r.optimal && r.seconds < kSolveSeconds / 4) {
+    if (r.optimal && r.seconds < solve_seconds_ / 4) {
       size = std::min(kMaxSize, size + 1 + size / 2);
     } else if (!r.optimal) {
       size = std::max(kMinSize, size * 3 / 4);

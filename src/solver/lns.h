@@ -35,7 +35,9 @@ struct LnsStats {
 
 class Lns {
  public:
-  Lns(const Model& m, uint64_t seed);
+  // `solve_seconds`: one sub-solve's limit. The neighbourhood grows while CBC proves its
+  // sub-problems optimal within a quarter of it and shrinks when it does not.
+  Lns(const Model& m, uint64_t seed, double solve_seconds = 2);
   // Improves the feasible `x` in place until `deadline`, `max_solves` sub-solves, or
   // `stall_solves` sub-solves in a row that gain nothing (0: no such cap), or until a
   // neighbourhood holds every node; x stays feasible and never gets dearer.
@@ -43,13 +45,14 @@ class Lns {
                              int max_solves = 0, int stall_solves = 0);
 
  private:
-  // `size` free nodes: a randomised breadth-first region around a random node, or (every other
-  // call) around the nodes live at the tightest of a few random maximal steps.
-  std::vector<int> Neighbourhood(const std::vector<int64_t>& profile, int size, bool at_peak);
+  // `size` free nodes, by `kind` in turn: 0, a randomised breadth-first region around a random
+  // node; 1, around nodes live at the fullest of a few random steps; 2, a slice of program order.
+  std::vector<int> Neighbourhood(const std::vector<int64_t>& profile, int size, int kind);
   void Grow(std::vector<int>& chosen, int size);
 
   const Model& m_;
   std::mt19937_64 rng_;
+  double solve_seconds_;
   std::vector<int> movable_;           // nodes with more than one strategy
   std::vector<int> movable_steps_;     // steps where some node with varying usage is live
   std::vector<int> mark_;
