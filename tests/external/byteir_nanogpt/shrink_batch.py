@@ -37,12 +37,19 @@ def shrink(text, b):
     return text
 
 
+def leftovers(text):
+    """Batch-sized dimensions still in the text: 16384 anywhere, a type that starts with the
+    batch (64x256x, 64x6x) or batch * heads (384x256x, 384x64x256), a shape list [64, ...]."""
+    return sorted(set(re.findall(r'(?<![0-9])16384(?![0-9])|(?<![0-9x])(?:64x256x|64x6x|'
+                                 r'384x256x|384x64x256)|\[64, |i64: 64, ', text)))
+
+
 def main():
     src, dst, b = sys.argv[1], sys.argv[2], int(sys.argv[3])
     out = shrink(open(src).read(), b)
-    left = re.findall(r'\b(16384|64x256|64x6x|384x256x|384x64x256)\b', out)
+    left = leftovers(out)
     if left:
-        sys.exit('shrink_batch.py: batch-sized dimensions left over: %s' % sorted(set(left)))
+        sys.exit('shrink_batch.py: batch-sized dimensions left over: %s' % left)
     open(dst, 'w').write(out)
 
 
