@@ -41,7 +41,7 @@ def leftovers(text):
     """Batch-sized dimensions still in the text: 16384 anywhere, a type that starts with the
     batch (64x256x, 64x6x) or batch * heads (384x256x, 384x64x256), a shape list [64, ...]."""
     return sorted(set(re.findall(r'(?<![0-9])16384(?![0-9])|(?<![0-9x])(?:64x256x|64x6x|'
-                                 r'384x256x|384x64x256)|\[64, |i64: 64, ', text)))
+                                 r'384x256x(?=[0-9])|384x64x256x)|\[64, |i64: 64, ', text)))
 
 
 def main():
