@@ -2,6 +2,7 @@
 #include "plugins/torch/pickle_check.h"
 
 #include <fmt/format.h>
+#include <zip.h>
 
 #include <cstring>
 #include <string_view>
@@ -89,6 +90,43 @@ std::string CheckPickleLengths(const uint8_t* data, size_t size) {
     return "";  // an opcode this check does not know: libtorch judges it
   }
   return "";
+}
+
+std::string CheckPickleRecords(const std::string& path) {
+  int err = 0;
+  zip_t* zip = zip_open(path.c_str(), ZIP_RDONLY, &err);
+  if (zip == nullptr) return "";
+  std::string damage;
+  const zip_int64_t n = zip_get_num_entries(zip, 0);
+  for (zip_int64_t i = 0; i < n && damage.empty(); ++i) {
+    zip_stat_t st;
+    if (zip_stat_index(zip, i, 0, &st) != 0 || st.name == nullptr) continue;
+    std::string_view name = st.name;
+    if (!name.ends_with(".pkl") && !name.ends_with(".debug_pkl")) continue;
+    if (size_t slash = name.find('/'); slash != std::string_view::npos) {
+      name.remove_prefix(slash + 1);  // libtorch's record names leave out the top folder
+    }
+    // Read as the data comes: the size the archive claims is not allocated up front.
+    std::string bytes;
+    zip_file_t* f = zip_fopen_index(zip, i, 0);
+    zip_int64_t got = -1;
+    if (f != nullptr) {
+      char chunk[1 << 16];
+      while ((got = zip_fread(f, chunk, sizeof chunk)) > 0) bytes.append(chunk, got);
+    }
+    if (f == nullptr || got < 0) {
+      const char* why = zip_strerror(zip);
+      if (f != nullptr) why = zip_file_strerror(f);
+      damage = fmt::format("its record '{}' does not decompress: {}", name, why);
+    } else if (std::string lengths = CheckPickleLengths(
+                   reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+               !lengths.empty()) {
+      damage = fmt::format("its record '{}' holds {}", name, lengths);
+    }
+    if (f != nullptr) zip_fclose(f);
+  }
+  zip_discard(zip);
+  return damage;
 }
 
 }  // namespace xpar::ts

@@ -1,7 +1,9 @@
 // A bound check of a pickle's length-prefixed arguments, run on a TorchScript file's pickles
 // before libtorch reads them: libtorch's unpickler allocates (and fills) a string or bytes value
 // of the length its opcode claims before reading it, so a damaged 1 KiB file can make it allocate
-// gigabytes. A pickle whose argument claims more bytes than follow it is damaged.
+// gigabytes. A pickle whose argument claims more bytes than follow it is damaged. The records are
+// read with libzip, which checks that they decompress and match their CRC: libtorch's own
+// reader hands back a damaged record's buffer without error, its tail never written.
 #pragma once
 
 #include <cstddef>
@@ -14,5 +16,11 @@ namespace xpar::ts {
 // judges the rest). Empty: every length-prefixed argument fits; otherwise what claims too much,
 // e.g. "a 3435973836-byte string at offset 17 with 811 bytes left".
 std::string CheckPickleLengths(const uint8_t* data, size_t size);
+
+// Every pickle record (.pkl, .debug_pkl) of the TorchScript archive at `path`, read with libzip
+// and checked by CheckPickleLengths. Empty: all sound, or `path` is no zip archive (libtorch
+// says what it is); otherwise what is damaged, e.g. "its record 'code/m.py.debug_pkl' does not
+// decompress: Zlib error" (names as libtorch lists them, without the archive's top folder).
+std::string CheckPickleRecords(const std::string& path);
 
 }  // namespace xpar::ts

@@ -7,7 +7,6 @@
 #pragma GCC diagnostic ignored "-Wsign-compare"
 #include <torch/csrc/jit/ir/constants.h>
 #include <torch/csrc/jit/passes/inliner.h>
-#include <caffe2/serialize/inline_container.h>
 #include <torch/script.h>
 #pragma GCC diagnostic pop
 
@@ -188,18 +187,12 @@ class Converter {
   std::unordered_map<std::string, bool> buffer_seen_;
 };
 
-// The file's pickles (data, constants, debug info) before libtorch unpickles them: a length it
-// would allocate must fit in its record (pickle_check.h).
+// The file's pickles (data, constants, debug info) before libtorch unpickles them: each must
+// decompress, and a length it would allocate must fit in its record (pickle_check.h).
 Status CheckPickles(const std::string& path) {
-  caffe2::serialize::PyTorchStreamReader reader(path);
-  for (const std::string& name : reader.getAllRecords()) {
-    if (!name.ends_with(".pkl") && !name.ends_with(".debug_pkl")) continue;
-    auto [bytes, size] = reader.getRecord(name);
-    std::string damage = CheckPickleLengths(static_cast<const uint8_t*>(bytes.get()), size);
-    if (!damage.empty()) {
-      return InvalidArgument("'{}': the TorchScript file is damaged: its record '{}' holds {}",
-                             path, name, damage);
-    }
+  std::string damage = CheckPickleRecords(path);
+  if (!damage.empty()) {
+    return InvalidArgument("'{}': the TorchScript file is damaged: {}", path, damage);
   }
   return Status::Ok();
 }
