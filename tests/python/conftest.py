@@ -92,9 +92,13 @@ def xpar_cli():
     if not os.path.exists(binary):
         pytest.skip("the xpar CLI is not built (set XPAR_BIN)")
 
+    # In a sanitizer build python runs with the shared ASan runtime preloaded (LD_PRELOAD, set
+    # by ctest); the CLI links its own runtime and aborts on a second one, so it does not inherit it.
+    env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+
     def _run(*args):
         done = subprocess.run([binary, *map(str, args)], capture_output=True, text=True,
-                              check=False)
+                              check=False, env=env)
         assert done.returncode == 0, done.stderr
         return done.stdout
     return _run
