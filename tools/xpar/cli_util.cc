@@ -4,7 +4,10 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <map>
+
+#include "support/worker_threads.h"
 
 namespace xpar {
 namespace {
@@ -38,6 +41,12 @@ std::string FormatError(const std::string& command, const Status& status) {
 
 int ReportError(const std::string& command, const Status& status) {
   fmt::print(stderr, "{}\n", FormatError(command, status));
+  if (RunawayThreads() > 0) {
+    // A device or pipeline stage stuck computing was abandoned (worker_threads.h): returning
+    // would run destructors under its feet and exit would wait for nothing; end here.
+    std::fflush(nullptr);
+    std::_Exit(1);
+  }
   return 1;
 }
 

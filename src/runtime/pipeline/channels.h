@@ -63,6 +63,12 @@ class Channels {
     return value;
   }
 
+  // The first Abort's reason; OK while none.
+  Status aborted() {
+    std::lock_guard<std::mutex> lock(mu_);
+    return abort_;
+  }
+
   void Abort(const Status& reason) {
     std::lock_guard<std::mutex> lock(mu_);
     if (abort_.ok()) abort_ = reason;

@@ -11,10 +11,10 @@
 #include <cstring>
 #include <mutex>
 #include <set>
-#include <thread>
 
 #include "runtime/pipeline/accumulator.h"
 #include "runtime/pipeline/channels.h"
+#include "support/worker_threads.h"
 
 namespace xpar::pipeline {
 namespace {
@@ -177,29 +177,52 @@ Expected<PipelineRunResult> Pipeline::Run(std::span<const Literal> args) const {
       microbatches[i].push_back(MicrobatchOf(args[i], split_.parameter_shapes[i], k));
     }
   }
-  Channels channels;
-  Accumulator accumulator(split_, m, options_.reduction);
+  // What the stage threads use lives as long as the last of them: a stage stuck computing is
+  // left running (WorkerThreads) once the others have failed and the collective timeout passed.
+  struct RunState {
+    RunState(const StageSplit& split, int64_t m, LossReduction reduction, int32_t stages)
+        : accumulator(split, m, reduction), status(stages), traces(stages) {}
+    Channels channels;
+    Accumulator accumulator;
+    std::vector<std::vector<Literal>> microbatches;
+    std::vector<Status> status;
+    std::vector<std::vector<TraceEvent>> traces;
+  };
   const int32_t stages = split_.num_stages;
-  std::vector<Status> status(stages);
-  std::vector<std::vector<TraceEvent>> traces(stages);
+  auto state = std::make_shared<RunState>(split_, m, options_.reduction, stages);
+  state->microbatches = std::move(microbatches);
   Clock::time_point start = Clock::now();
-  std::vector<std::thread> threads;
+  WorkerThreads threads;
   for (int32_t s = 0; s < stages; ++s) {
-    threads.emplace_back([&, s] {
-      status[s] = RunStage(s, args, microbatches, channels, accumulator, start, traces[s]);
-      if (!status[s].ok()) channels.Abort(status[s]);
+    threads.Start([this, state, args, start, s] {
+      RunState& st = *state;
+      Status done = RunStage(s, args, st.microbatches, st.channels, st.accumulator, start,
+                             st.traces[s]);
+      if (!done.ok()) st.channels.Abort(done);
+      st.status[s] = std::move(done);
     });
   }
-  for (std::thread& t : threads) t.join();
+  const std::chrono::milliseconds grace = CollectiveTimeout();
+  std::vector<size_t> stuck = threads.Join([&] { return !state->channels.aborted().ok(); }, grace);
+  if (!stuck.empty()) {
+    std::string names;
+    for (size_t s : stuck) names += fmt::format("{}{}", names.empty() ? "" : ",", s);
+    return state->channels.aborted().WithContext(fmt::format(
+        "pipeline stage{} {} still computing {:.1f} s after the run failed, abandoned (the "
+        "process must end): ",
+        stuck.size() > 1 ? "s" : "", names, std::chrono::duration<double>(grace).count()));
+  }
   PipelineRunResult result;
   result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   // Stages woken by an abort return its reason: any failed stage's status is the first failure.
-  for (const Status& s : status) RETURN_IF_ERROR(s);
+  for (const Status& s : state->status) RETURN_IF_ERROR(s);
   for (size_t r = 0; r < split_.results.size(); ++r) {
     const ValueRef& ref = split_.results[r];
-    result.results.push_back(ref.kind == ValueRef::Kind::kParameter ? args[ref.parameter]
-                                                                    : accumulator.Finish(r));
+    result.results.push_back(ref.kind == ValueRef::Kind::kParameter
+                                 ? args[ref.parameter]
+                                 : state->accumulator.Finish(r));
   }
+  std::vector<std::vector<TraceEvent>>& traces = state->traces;
   for (auto& t : traces) result.trace.insert(result.trace.end(), t.begin(), t.end());
   return result;
 }

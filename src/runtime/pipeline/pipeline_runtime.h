@@ -68,7 +68,9 @@ class Pipeline {
 
   // One step: `args` are the gradient program's arguments with the whole batch (data
   // parameters have microbatches times the stage programs' dimension 0). Stages run
-  // concurrently; the first failure stops every stage and is returned.
+  // concurrently; the first failure stops every stage and is returned. A stage still computing
+  // the collective timeout after that failure is abandoned (support/worker_threads.h): the error
+  // says so, and since its thread still uses this pipeline and `args`, the process must end.
   Expected<PipelineRunResult> Run(std::span<const Literal> args) const;
 
   const StageSplit& split() const { return split_; }
