@@ -16,8 +16,17 @@ constexpr int kInitialSize = 16;
 constexpr int kMinSize = 4;
 constexpr int kMaxSize = 100000;
 constexpr double kMinSolveSeconds = 0.05;
+// A sub-problem with more edge entries shrinks before CBC sees it: far below the exact
+// backend's refusal (kExactMaxEdgeVars), and near what CBC solves in seconds (instance B whole).
+constexpr int64_t kMaxEdgeEntries = 400'000;
 // Random steps sampled for a memory neighbourhood; the fullest of them is taken.
 constexpr int kPeakSamples = 4;
+
+int64_t EdgeEntries(const Problem& p) {
+  int64_t n = 0;
+  for (const Edge& e : p.edges) n += static_cast<int64_t>(e.costs.size());
+  return n;
+}
 
 int64_t SaturatingAdd(int64_t a, int64_t b) {
   int64_t s;
@@ -204,6 +213,15 @@ Expected<LnsStats> Lns::Improve(std::vector<int>& x, Clock::time_point deadline,
     std::vector<int64_t> profile = MemoryProfile(m_, state.assignment());
     std::vector<int> free_nodes = Neighbourhood(profile, size, stats.solves % 3);
     Problem sub = SubProblem(m_, state.assignment(), free_nodes, profile);
+    if (EdgeEntries(sub) > kMaxEdgeEntries) {
+      if (size > kMinSize) {
+        size = std::max(kMinSize, size * 3 / 4);
+      } else {  // even the smallest region is too large here: count it as a solve without gain
+        ++stats.solves;
+        ++unimproved;
+      }
+      continue;
+    }
     SolveOptions o;
     o.backend = Backend::kExact;
     o.time_limit_s = std::min(left, solve_seconds_);
