@@ -74,6 +74,14 @@ void BroadcastBlock(const Instruction& inst, const uint8_t* x, uint8_t* y, int64
   const int64_t size = std::max<int64_t>(1, inst.operand(0)->shape().ElementCount());
   const int64_t inner = std::max<int64_t>(1, BroadcastInner(inst));
   int64_t j = 0;
+  if (inner == 1) {  // a row vector along the last dimensions: runs of the operand itself
+    while (j < len) {
+      const int64_t at = (lo + j) % size, run = std::min(len - j, size - at);
+      std::memcpy(y + j * w, x + at * w, static_cast<size_t>(run * w));
+      j += run;
+    }
+    return;
+  }
   while (j < len) {
     const int64_t i = lo + j, run = std::min(len - j, inner - i % inner);
     const uint8_t* v = x + ((i / inner) % size) * w;
