@@ -8,7 +8,7 @@
 
 namespace xpar {
 
-// Floats uniform in [-1, 1); integers uniform in [0, 8) (small, so that labels and indices stay
+// Floats uniform in [0, 1); integers uniform in [0, 8) (small, so that labels and indices stay
 // in range for typical models); pred uniform. Tuple parameters get tuples of such arrays.
 std::vector<Literal> RandomArguments(const Computation& computation, uint64_t seed);
 Literal RandomLiteral(const Shape& shape, uint64_t seed);
