@@ -83,13 +83,16 @@ TEST(ManualPipeline, PricesStagesWith1F1BAndPicksTheBest) {
   for (const ManualPipelineResult& r : *results) {
     ASSERT_TRUE(r.fits()) << r.name << ": " << r.status.message();  // no memory limit
     ASSERT_EQ(static_cast<int64_t>(r.stages.size()), r.spec.stages);
-    std::vector<double> seconds;
+    std::vector<double> seconds, fills;
     for (size_t s = 0; s < r.stages.size(); ++s) {
       seconds.push_back(r.stages[s].seconds);
+      fills.push_back(2 * r.stages[s].transfer_s);
+      // Every stage but the first receives its input (and sends its gradient back).
+      EXPECT_EQ(r.stages[s].transfer_s > 0, s > 0) << r.name;
       EXPECT_EQ(r.in_flight[s], std::min<int64_t>(r.spec.stages - static_cast<int64_t>(s), 4));
       EXPECT_EQ(r.stages[s].remat_mask != 0, r.spec.recompute) << r.name;
     }
-    EXPECT_DOUBLE_EQ(r.latency_s, PipelineLatency(seconds, 4)) << r.name;
+    EXPECT_DOUBLE_EQ(r.latency_s, PipelineLatency(seconds, 4, fills)) << r.name;
     best = std::min(best, r.latency_s);
   }
   const ManualPipelineResult* chosen = BestManualPipeline(*results);

@@ -346,7 +346,7 @@ void ExpectValidPlan(const Module& m, const PipelineResult& r, int64_t devices) 
   const PipelinePlan& plan = r.plan;
   ASSERT_FALSE(plan.stages.empty());
   std::set<int64_t> used;
-  std::vector<double> times;
+  std::vector<double> times, fills;
   int64_t next = 0;
   for (const Stage& s : plan.stages) {
     EXPECT_EQ(s.first_layer, next);
@@ -356,10 +356,11 @@ void ExpectValidPlan(const Module& m, const PipelineResult& r, int64_t devices) 
               s.submesh.shape[0] * s.submesh.shape[1]);
     EXPECT_LE(s.peak_bytes, r.memory_limit_bytes);
     times.push_back(s.forward_seconds + s.backward_seconds);
+    fills.push_back(2 * s.transfer_seconds);
   }
   EXPECT_EQ(next, r.clustering.num_layers);
   EXPECT_EQ(static_cast<int64_t>(used.size()), devices);
-  EXPECT_NEAR(plan.estimated_step_seconds, PipelineLatency(times, plan.microbatches),
+  EXPECT_NEAR(plan.estimated_step_seconds, PipelineLatency(times, plan.microbatches, fills),
               1e-9 * plan.estimated_step_seconds);
   ASSERT_EQ(plan.stage_of_instruction.size(), m.entry()->instructions().size());
   ProgramRoles roles = *ClassifyInstructions(m, 0);

@@ -109,7 +109,7 @@ Expected<StagePlans> PlanPipelineStages(const Module& module, const pipeline::Pi
   }
   const auto t0 = Clock::now();
   StagePlans plans;
-  std::vector<double> seconds;
+  std::vector<double> seconds, transfers;
   std::set<std::string> step_parameters;
   for (const Instruction* p : module.entry()->parameters()) step_parameters.insert(p->name());
   for (size_t s = 0; s < r.plan.stages.size(); ++s) {
@@ -117,8 +117,9 @@ Expected<StagePlans> PlanPipelineStages(const Module& module, const pipeline::Pi
         PlanOneStage(module, r, s, cluster, options, r.memory_limit_bytes, step_parameters));
     const StageIntraOpPlan& p = plans.stages.back();
     seconds.push_back(p.planned ? p.seconds : std::numeric_limits<double>::infinity());
+    transfers.push_back(2 * r.plan.stages[s].transfer_seconds);
   }
-  plans.step_s = pipeline::PipelineLatency(seconds, r.plan.microbatches);
+  plans.step_s = pipeline::PipelineLatency(seconds, r.plan.microbatches, transfers);
   plans.wall_s = SecondsSince(t0);
   return plans;
 }

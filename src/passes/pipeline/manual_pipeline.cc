@@ -24,7 +24,7 @@ Status PriceStages(StageCostBuilder& costs, const ManualPipelineSpec& spec, int6
   const int64_t per_stage = num_layers / spec.stages;
   const int64_t limit = costs.memory_limit_bytes();
   Status first_miss = Status::Ok();
-  std::vector<double> seconds;
+  std::vector<double> seconds, fills;
   for (int64_t s = 0; s < spec.stages; ++s) {
     const int64_t i = s * per_stage, j = i + per_stage - 1;
     const uint64_t mask = spec.recompute ? LayerRangeMask(i, j) : 0;
@@ -52,8 +52,9 @@ Status PriceStages(StageCostBuilder& costs, const ManualPipelineSpec& spec, int6
     r.in_flight.push_back(in_flight);
     r.peak_bytes = std::max(r.peak_bytes, bytes);
     seconds.push_back(c.seconds);
+    fills.push_back(2 * c.transfer_s);
   }
-  r.latency_s = PipelineLatency(seconds, costs.microbatches());
+  r.latency_s = PipelineLatency(seconds, costs.microbatches(), fills);
   return first_miss;
 }
 

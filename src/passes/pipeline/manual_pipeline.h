@@ -52,7 +52,7 @@ struct ManualPipelineResult {
   Status status;
   std::vector<StageChoice> stages;
   std::vector<int64_t> in_flight;  // per stage, under 1F1B
-  double latency_s = 0;            // 1F1B: sum of stages + (B - 1) x the slowest
+  double latency_s = 0;  // 1F1B: sum of stages and their transfers + (B - 1) x the slowest
   int64_t peak_bytes = 0;          // the largest stage's, per device
 
   bool fits() const { return status.ok(); }

@@ -22,6 +22,9 @@ struct Stage {
   Submesh submesh;
   double forward_seconds = 0;   // estimated per microbatch
   double backward_seconds = 0;  // estimated per microbatch
+  // Per microbatch, each way: receiving the stage's input (and sending its gradient back);
+  // in the step's sum, overlapped in the steady state (stage_costs.h).
+  double transfer_seconds = 0;
   int64_t peak_bytes = 0;       // estimated per device, with 1F1B's in-flight activations
   // Layers whose activations the backward recomputes instead of stashing (remat.h).
   std::vector<int64_t> remat_layers;

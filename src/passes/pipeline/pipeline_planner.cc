@@ -56,6 +56,7 @@ Status FillStages(const StageDpResult& dp, const std::vector<SubmeshShape>& shap
     stage.submesh = placed[s];
     stage.forward_seconds = c.forward_s;
     stage.backward_seconds = c.backward_s;
+    stage.transfer_seconds = c.transfer_s;
     stage.peak_bytes = c.static_bytes + d.in_flight * c.activation_bytes_per_microbatch;
     for (int64_t l = d.first_layer; l <= d.last_layer && l < kMaxRematLayers; ++l) {
       if (c.remat_mask >> l & 1) stage.remat_layers.push_back(l);

@@ -116,9 +116,6 @@ Expected<std::vector<StageChoice>> StageCostBuilder::AutoShardingChoice(int64_t 
       static_cast<double>(activations) / (b * static_cast<double>(model.mesh().num_devices())));
   c.stash_devices = model.mesh().num_devices();
   c.transfer_s = TransferSeconds(i, model.mesh().num_devices());
-  c.forward_s += c.transfer_s;
-  c.backward_s += c.transfer_s;
-  c.seconds += 2 * c.transfer_s;
   c.summary = fmt::format("intra-op plan: compute {:.3f} ms, communication {:.3f} ms per step, "
                           "{} reshardings, {} solver{}",
                           plan->compute_s * 1e3, plan->communication_s * 1e3,
@@ -285,7 +282,8 @@ Expected<StageCostTable> StageCostBuilder::Build(const std::vector<SubmeshShape>
         ASSIGN_OR_RETURN(std::vector<StageChoice> choices, Choices(i, j, shapes[q]));
         for (int64_t m = 1; m <= max_in_flight; ++m) {
           std::optional<StageChoice> best = Best(choices, i, j, shapes[q].size(), m);
-          table.set(i, j, static_cast<int64_t>(q), m, best ? best->seconds : kInf);
+          table.set(i, j, static_cast<int64_t>(q), m, best ? best->seconds : kInf,
+                    best ? 2 * best->transfer_s : 0);
         }
       }
     }

@@ -71,7 +71,11 @@ struct StageCostOptions {
   // read in or after it (LayerClustering::boundary_bytes); a stage starting at l > 0 receives
   // them per microbatch in the forward and sends their gradient back in the backward, over the
   // inter-host link when the cluster has several hosts (the stages' placement is not known
-  // while the table is built), else the intra-host one. Empty: no transfer time.
+  // while the table is built), else the intra-host one. 1F1B sends asynchronously, so the
+  // transfers lengthen the pipeline's fill and drain (the sum of the latency) and overlap the
+  // other microbatches' compute in the steady state (not its max; a link slower than its
+  // stage's compute is not modelled). Empty, or a shared-machine cluster
+  // (cpu-local: stages hand values over in one machine's memory): no transfer time.
   std::vector<int64_t> boundary_bytes;
   bool stages_cross_hosts = false;
 };
@@ -103,7 +107,9 @@ struct StageChoice {
   double recompute_s = 0;     // per microbatch and device, included in backward_s
   int64_t activation_bytes_without_remat = 0;  // per microbatch and device
   IntraOpKind kind;           // analytic choices
-  double transfer_s = 0;      // per microbatch: inter-stage transfer, in forward and backward
+  // Per microbatch: the inter-stage transfer of the stage's input, once in the forward and once
+  // (its gradient) in the backward; not in `seconds` (see StageCostOptions::boundary_bytes).
+  double transfer_s = 0;
   // Remat: the stash is split over this many devices (the dp group), and the recomputed
   // forward costs this much per second of data-parallel roofline (TP's all-reduces, its
   // replicated ops).

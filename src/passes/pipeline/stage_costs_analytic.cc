@@ -61,6 +61,9 @@ bool StageCostBuilder::has_experts() const {
 }
 
 double StageCostBuilder::TransferSeconds(int64_t first, int64_t devices) const {
+  // On a shared machine (cpu-local) the stages are threads or ranks of one host that hand their
+  // values over in memory; the link figures there are thread hand-offs, not a transfer.
+  if (cluster_.shared_machine) return 0;
   if (first <= 0 || first >= static_cast<int64_t>(options_.boundary_bytes.size())) return 0;
   const Link& link = options_.stages_cross_hosts ? cluster_.inter_node : cluster_.intra_node;
   const double bytes = static_cast<double>(options_.boundary_bytes[first]) /
@@ -145,8 +148,6 @@ Expected<StageChoice> StageCostBuilder::AnalyticChoice(const LayerStats& sum,
         CollectiveKind::kAllGather,
         static_cast<int64_t>(static_cast<double>(options_.boundary_bytes[first]) / bdp), tp_axes);
   }
-  c.forward_s += c.transfer_s;
-  c.backward_s += c.transfer_s;  // the boundary's gradient goes back
   c.seconds = c.forward_s + c.backward_s;
   return c;
 }

@@ -41,7 +41,8 @@ class BoundedDp {
     for (int64_t k = 0, d = D_; s > 0; --s) {
       auto [i, q] = choice_[Index(s, k, d)];
       const int64_t m = std::min({s, o_.microbatches, t_.max_in_flight()});
-      stages.push_back({k, i, q, std::min(s, o_.microbatches), t_.at(k, i, q, m)});
+      stages.push_back({k, i, q, std::min(s, o_.microbatches), t_.at(k, i, q, m),
+                        t_.fill(k, i, q, m)});
       d -= t_.shapes()[q].size();
       k = i + 1;
     }
@@ -60,10 +61,11 @@ class BoundedDp {
         const double c = t_.at(k, i, q, m);
         if (!(c <= t_max)) continue;
         const int64_t size = shapes[q].size();
+        const double f = t_.fill(k, i, q, m);
         const double* rest = &f_[Index(s - 1, i + 1, 0)];
         double* here = &f_[Index(s, k, 0)];
         for (int64_t d = size + (s - 1); d <= D_; ++d) {
-          const double v = c + rest[d - size];
+          const double v = c + f + rest[d - size];
           if (v < here[d]) here[d] = v, choice_[Index(s, k, d)] = {i, q};
         }
       }
@@ -128,6 +130,7 @@ StageCostTable::StageCostTable(int64_t num_layers, std::vector<SubmeshShape> sha
                                int64_t max_in_flight)
     : num_layers_(num_layers), shapes_(std::move(shapes)), max_in_flight_(max_in_flight) {
   t_.assign(num_layers_ * num_layers_ * shapes_.size() * max_in_flight_, kInf);
+  fill_.assign(t_.size(), 0);
 }
 
 size_t StageCostTable::Index(int64_t i, int64_t j, int64_t q, int64_t m) const {
@@ -136,9 +139,11 @@ size_t StageCostTable::Index(int64_t i, int64_t j, int64_t q, int64_t m) const {
   return static_cast<size_t>(((i * num_layers_ + j) * nq + q) * max_in_flight_ + (m - 1));
 }
 
-double PipelineLatency(const std::vector<double>& stage_seconds, int64_t microbatches) {
+double PipelineLatency(const std::vector<double>& stage_seconds, int64_t microbatches,
+                       const std::vector<double>& fill_seconds) {
   double sum = 0, max = 0;
   for (double t : stage_seconds) sum += t, max = std::max(max, t);
+  for (double f : fill_seconds) sum += f;
   return sum + static_cast<double>(microbatches - 1) * max;
 }
 
@@ -184,10 +189,11 @@ Expected<StageDpResult> SolveStageDp(const StageCostTable& table, const StageDpO
   }
   auto [value, s] = BestForBound(dp, best_bound, o, max_stages);
   r.stages = dp.Stages(s);
-  std::vector<double> times;
-  for (const DpStage& st : r.stages) times.push_back(st.seconds);
-  r.latency_s = PipelineLatency(times, o.microbatches);
-  r.sum_s = std::accumulate(times.begin(), times.end(), 0.0);
+  std::vector<double> times, fills;
+  for (const DpStage& st : r.stages) times.push_back(st.seconds), fills.push_back(st.fill_s);
+  r.latency_s = PipelineLatency(times, o.microbatches, fills);
+  r.sum_s = std::accumulate(times.begin(), times.end(), 0.0) +
+            std::accumulate(fills.begin(), fills.end(), 0.0);
   r.max_s = *std::max_element(times.begin(), times.end());
   return r;
 }

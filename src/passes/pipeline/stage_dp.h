@@ -3,7 +3,8 @@
 // shape q when the stage holds m microbatches in flight (infinite when its memory does not fit),
 // choose contiguous stages covering the layers and one submesh per stage, whose sizes add up to
 // the cluster exactly, minimising the 1F1B latency
-//   T* = sum_s t_s + (B - 1) * max_s t_s          (B microbatches)
+//   T* = sum_s (t_s + f_s) + (B - 1) * max_s t_s   (B microbatches; f_s: the stage's
+//                                                   inter-stage transfers, fill and drain only)
 // where stage s of S holds min(S - s, B) microbatches in flight. As Alpa does, it enumerates
 // the bound t_max over every value of the table in increasing order and solves
 //   F(s, k, d) = min_{i >= k, q: |q| <= d, t(k, i, q, min(s, B)) <= t_max}
@@ -39,9 +40,13 @@ class StageCostTable {
   const std::vector<SubmeshShape>& shapes() const { return shapes_; }
   // m above max_in_flight reads max_in_flight (the memory only grows with m).
   double at(int64_t i, int64_t j, int64_t q, int64_t m) const { return t_[Index(i, j, q, m)]; }
-  void set(int64_t i, int64_t j, int64_t q, int64_t m, double seconds) {
+  void set(int64_t i, int64_t j, int64_t q, int64_t m, double seconds, double fill_s = 0) {
     t_[Index(i, j, q, m)] = seconds;
+    fill_[Index(i, j, q, m)] = fill_s;
   }
+  // Seconds the stage adds to the sum only (its inter-stage transfers, overlapped with the
+  // other microbatches' compute in the steady state).
+  double fill(int64_t i, int64_t j, int64_t q, int64_t m) const { return fill_[Index(i, j, q, m)]; }
 
  private:
   size_t Index(int64_t i, int64_t j, int64_t q, int64_t m) const;
@@ -49,6 +54,7 @@ class StageCostTable {
   std::vector<SubmeshShape> shapes_;
   int64_t max_in_flight_;
   std::vector<double> t_;  // +inf where unset
+  std::vector<double> fill_;
 };
 
 struct StageDpOptions {
@@ -62,6 +68,7 @@ struct DpStage {
   int64_t shape = 0;         // index into the table's shapes
   int64_t in_flight = 1;     // microbatches the stage holds (1F1B)
   double seconds = 0;        // t per microbatch
+  double fill_s = 0;         // its sum-only seconds (StageCostTable::fill)
 };
 
 struct StageDpResult {
@@ -75,8 +82,10 @@ struct StageDpResult {
 // Exact for the table. ResourceExhausted (naming the closest miss) when no choice fits.
 Expected<StageDpResult> SolveStageDp(const StageCostTable& table, const StageDpOptions& options);
 
-// T* of a given choice (the formula above), for tests and reports.
-double PipelineLatency(const std::vector<double>& stage_seconds, int64_t microbatches);
+// T* of a given choice (the formula above), for tests and reports; `fill_seconds` (per stage,
+// if given) are added to the sum only.
+double PipelineLatency(const std::vector<double>& stage_seconds, int64_t microbatches,
+                       const std::vector<double>& fill_seconds = {});
 
 // Lays the chosen shapes onto hosts: whole-host submeshes first, then 1 x 2^k submeshes by
 // decreasing size into the first host with an aligned free run. Device ids are host * M + slot.
