@@ -3,18 +3,20 @@
 # except those labelled `heavy` (minutes each: `cd build && ctest -L heavy` runs them).
 # --sanitize: the same suite built with AddressSanitizer + UndefinedBehaviorSanitizer (clang,
 # -O1, line tables) in build-asan (-DXPAR_SANITIZE=ON); any sanitizer report fails the test that
-# caused it. It runs the whole default suite: units, `lit`, corpus, MPI, faults, fuzz replays.
-# --sanitize --ci: the subset CI runs (ctest label `sanitize`): all gtest units, the frontends'
-# golden tests (lit_frontends: parsers, verifier, diagnostics, StableHLO, npz, mutations), the
-# fuzz regressions and seeds (fuzz_regressions_replay), the mutation corpus (mutation_corpus) and
-# the killed-rank fault test; only the targets those need are built. Left to the full run: the
-# rest of lit (models, training, TorchScript vs PyTorch, MPI CLI), the corpus gtests, conformance.
+# caused it. It runs the whole default suite (what CI runs, .ci/run): units, `lit`, corpus, MPI,
+# faults, fuzz replays, python_api (python3 with the ASan runtime preloaded).
+# --sanitize --quick: a subset for a quick check (ctest label `sanitize`, about a minute on a
+# quiet machine): all gtest units, the frontends' golden tests (lit_frontends: parsers,
+# verifier, diagnostics, StableHLO, npz, mutations), the fuzz regressions and seeds
+# (fuzz_regressions_replay), the mutation corpus (mutation_corpus) and the MPI fault tests;
+# only the targets those need are built. Left out: the rest of lit (models, training,
+# TorchScript vs PyTorch, MPI CLI), the corpus gtests, conformance, python_api.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = "--sanitize" ]; then
   shift
-  ci=0
-  if [ "${1:-}" = "--ci" ]; then ci=1; shift; fi
+  quick=0
+  if [ "${1:-}" = "--quick" ]; then quick=1; shift; fi
   # Leaks are not reported: OpenMPI and libtorch keep allocations alive on purpose until exit.
   # Set before the build too: gtest_discover_tests runs the unit-test binary at build time.
   export ASAN_OPTIONS="detect_leaks=0:abort_on_error=1:${ASAN_OPTIONS:-}"
@@ -23,13 +25,13 @@ if [ "${1:-}" = "--sanitize" ]; then
   cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Asan -DXPAR_SANITIZE=ON \
     -DCMAKE_CXX_FLAGS_ASAN="-O1 -gline-tables-only" -DCMAKE_C_FLAGS_ASAN="-O1 -gline-tables-only" \
     -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++
-  if [ $ci = 1 ]; then
+  if [ $quick = 1 ]; then
     cmake --build build-asan --target xpar xpar_unit_tests xpar_fuzz_replay
   else
     cmake --build build-asan
   fi
   cd build-asan
-  if [ $ci = 1 ]; then
+  if [ $quick = 1 ]; then
     ctest --output-on-failure -j2 -L sanitize -LE heavy "$@"
   else
     ctest --output-on-failure -j2 -LE 'heavy|sanitize_subset' "$@"
