@@ -27,9 +27,9 @@ constexpr double kStartShare = 0.25;
 constexpr double kPolishShare = 0.05;
 // The rest goes to the exact neighbourhood search (lns.h): at least kMinLnsShare, and all of it
 // once the loop has run kMinLoopShare and then kSwitchRounds rounds without a gain (instance V
-// settles on one plan within 15 s of its 300). A loop that still gains keeps its time: on
-// instance A a round takes 10-20 s on the loaded machine and its plan comes from the loop
-// (2.895 of the best contest cost when the search took the last quarter, at load 19).
+// settles on one plan within 15 s of its 300). A loop that still gains keeps its time: instance
+// A's plan comes from the loop (2.895 of the best contest cost, its starting plan, when the
+// search took the last quarter, at load 19).
 constexpr double kMinLnsShare = 0.05;
 constexpr double kMinLoopShare = 0.25;
 constexpr int kSwitchRounds = 20;
