@@ -77,7 +77,7 @@ void Print(const pipeline::PipelineResult& r, const std::string& model, const Me
                Devices(st.submesh.devices), st.forward_seconds * 1e3, st.backward_seconds * 1e3,
                rep.in_flight, HumanBytes(st.peak_bytes), rep.instructions, rep.intra_op);
   }
-  fmt::print("estimated step time (1F1B, sum of stages + (B-1) x slowest): {:.3f} ms\n",
+  fmt::print("estimated step time (1F1B, sum of stages and transfers + (B-1) x slowest): {:.3f} ms\n",
              p.estimated_step_seconds * 1e3);
   fmt::print("backward ops placed: {} by xpar.derived_from, {} by the inference rule\n",
              r.from_attribute, r.inferred);
