@@ -317,7 +317,9 @@ Expected<Attr> Parser::ParseAttrValue() {
     }
     auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), u, base);
     if (ec != std::errc()) return Error(t.offset, fmt::format("integer '{}' out of range", t.text));
-    a.i = neg ? -static_cast<int64_t>(u) : static_cast<int64_t>(u);
+    // Negated as unsigned (2^63 -> INT64_MIN, MLIR's dynamic-size marker): negating the int64
+    // would overflow there.
+    a.i = static_cast<int64_t>(neg ? 0 - u : u);
     a.f = neg ? -static_cast<double>(u) : static_cast<double>(u);
     RETURN_IF_ERROR(scalar_type_suffix());
     return finish();
