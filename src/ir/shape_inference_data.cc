@@ -72,7 +72,9 @@ Expected<Shape> InferSlice(const Instruction& inst) {
       return InvalidArgument("slice range [{}:{}:{}] is invalid for dimension {} of size {}",
                              s.start, s.limit, s.stride, i, in.dim(i));
     }
-    dims.push_back((s.limit - s.start + s.stride - 1) / s.stride);
+    // ceil(n / stride) without n + stride - 1, which overflows for a stride near INT64_MAX.
+    const int64_t n = s.limit - s.start;
+    dims.push_back(n == 0 ? 0 : (n - 1) / s.stride + 1);
   }
   return Shape(in.type(), dims);
 }

@@ -115,9 +115,12 @@ Expected<Literal> EvalSlice(const Instruction& inst, const Literal& x) {
       return InvalidArgument("slice range [{}:{}:{}] is invalid for dimension {} of size {}",
                              s.start, s.limit, s.stride, i, x.shape().dim(i));
     }
-    out_dims[i] = (s.limit - s.start + s.stride - 1) / s.stride;
+    // ceil(n / stride) without n + stride - 1, which overflows for a stride near INT64_MAX; a
+    // range of one element never steps (its stride times the input's may overflow too).
+    const int64_t n = s.limit - s.start;
+    out_dims[i] = n == 0 ? 0 : (n - 1) / s.stride + 1;
     offset += s.start * in_strides[i];
-    src_strides[i] = in_strides[i] * s.stride;
+    src_strides[i] = out_dims[i] > 1 ? in_strides[i] * s.stride : 0;
   }
   if (out_dims != inst.shape().dims()) {
     return InvalidArgument("slice result {} does not match the ranges",
