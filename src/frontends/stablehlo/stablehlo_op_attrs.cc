@@ -1,6 +1,7 @@
 // Op attributes of StableHLO/MHLO -> InstructionAttrs: dimension lists, dimension numbers of
 // dot/convolution/gather/scatter, windows, comparison, collectives, batch-norm, rng, ...
 #include <algorithm>
+#include <charconv>
 
 #include "frontends/stablehlo/stablehlo_parser_impl.h"
 
@@ -354,11 +355,19 @@ Status Parser::SetAttributes(OpInfo* op_ptr, Opcode opcode, Instruction* inst) {
     if (const Attr* f = op.Find("format")) {  // e5m10
       std::string s = EnumWord(*f);
       size_t mpos = s.find('m');
-      if (s.size() < 4 || s[0] != 'e' || mpos == std::string::npos) {
-        return Error(f->offset, fmt::format("bad reduce_precision format '{}'", s));
+      // Bits as from_chars reads them: digits only, no sign, at most 9 digits (no overflow).
+      auto bits = [](std::string_view d, int64_t* out) {
+        if (d.empty() || d.size() > 9) return false;
+        auto [end, ec] = std::from_chars(d.data(), d.data() + d.size(), *out);
+        return ec == std::errc() && end == d.data() + d.size();
+      };
+      std::string_view sv = s;
+      if (s.size() < 4 || s[0] != 'e' || mpos == std::string::npos ||
+          !bits(sv.substr(1, mpos - 1), &at.exponent_bits) ||
+          !bits(sv.substr(mpos + 1), &at.mantissa_bits)) {
+        return Error(f->offset, fmt::format("bad reduce_precision format '{}' (expected eNmM, "
+                                            "N and M counts of bits)", s));
       }
-      at.exponent_bits = std::stoll(s.substr(1, mpos - 1));
-      at.mantissa_bits = std::stoll(s.substr(mpos + 1));
     } else {
       RETURN_IF_ERROR(Ints(*this, op, {"exponent_bits"}, &v));
       at.exponent_bits = v.empty() ? 0 : v[0];
