@@ -46,7 +46,31 @@ Expected<PrimitiveType> ElementType(c10::ScalarType t) {
   }
 }
 
+// libtorch loads a tensor's sizes, strides and offset as the file states them, without checking
+// that they stay inside its storage: a damaged file would make .contiguous() and the copy below
+// read past the storage. The furthest element must lie inside it.
+Status CheckInsideStorage(const at::Tensor& t) {
+  if (t.numel() == 0) return Status::Ok();
+  int64_t last = t.storage_offset();  // element index of the furthest element
+  bool bad = !t.has_storage() || last < 0;
+  for (int64_t d = 0; d < t.dim() && !bad; ++d) {
+    int64_t reach = 0;
+    bad = t.stride(d) < 0 || __builtin_mul_overflow(t.size(d) - 1, t.stride(d), &reach) ||
+          __builtin_add_overflow(last, reach, &last);
+  }
+  int64_t end_bytes = 0;
+  bad = bad || __builtin_mul_overflow(last + 1, static_cast<int64_t>(t.element_size()), &end_bytes) ||
+        end_bytes > static_cast<int64_t>(t.storage().nbytes());
+  if (bad) {
+    return InvalidArgument("the file is damaged: a tensor of shape {} reaches past its storage "
+                           "({} bytes)", fmt::join(t.sizes(), "x"),
+                           t.has_storage() ? t.storage().nbytes() : 0);
+  }
+  return Status::Ok();
+}
+
 Expected<Literal> ToLiteral(const at::Tensor& tensor) {
+  RETURN_IF_ERROR(CheckInsideStorage(tensor));
   at::Tensor t = tensor.detach().to(at::kCPU).contiguous();
   ASSIGN_OR_RETURN(PrimitiveType type, ElementType(t.scalar_type()));
   Literal lit(Shape(type, std::vector<int64_t>(t.sizes().begin(), t.sizes().end())));
