@@ -37,14 +37,6 @@ TEST(KernelsThreads, ParallelForCoversEachIndexOnce) {
   }
 }
 
-Literal Random(PrimitiveType t, std::vector<int64_t> dims, uint32_t seed) {
-  Literal l(Shape(t, std::move(dims)));
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<double> u(-2, 2);
-  for (int64_t i = 0; i < l.ElementCount(); ++i) l.SetFromDouble(i, u(rng));
-  return l;
-}
-
 // Runs `hlo` on 1 thread and on 4 and expects the very same bits.
 void ExpectSameOnOneAndFourThreads(const std::string& hlo, const std::vector<Literal>& args) {
   ThreadsGuard guard;
@@ -65,7 +57,8 @@ TEST(KernelsThreads, ElementwiseChainsAreBitIdentical) {
         "  m = {0}[{1}] multiply(a, b)\n  e = {0}[{1}] exponential(m)\n"
         "  s = {0}[{1}] add(e, b)\n  c = f32[{1}] convert(s)\n  ROOT r = f32[{1}] tanh(c)",
         t, n));
-    ExpectSameOnOneAndFourThreads(hlo, {Random(type, {n}, 1), Random(type, {n}, 2)});
+    ExpectSameOnOneAndFourThreads(hlo,
+                                  {UniformLiteral(type, {n}, 1), UniformLiteral(type, {n}, 2)});
   }
 }
 
@@ -76,10 +69,10 @@ TEST(KernelsThreads, GatherIsBitIdenticalAndConvolutionClose) {
       "start_index_map={0,1}, index_vector_dim=1, slice_sizes={4,5}");
   Literal idx = Literal::FromVector<int32_t>({7, 2}, {0, 0, 3, 30, 49, 1, -5, 2, 10, 10, 46, 28,
                                                        2, 100});
-  ExpectSameOnOneAndFourThreads(gather, {Random(PrimitiveType::kF32, {50, 33}, 3), idx});
+  ExpectSameOnOneAndFourThreads(gather, {UniformLiteral(PrimitiveType::kF32, {50, 33}, 3), idx});
   // Out-of-range starts are clamped: the last row starts at (2, 28).
-  Literal g = RunHlo(gather, {Random(PrimitiveType::kF32, {50, 33}, 3), idx});
-  Literal t = Random(PrimitiveType::kF32, {50, 33}, 3);
+  Literal g = RunHlo(gather, {UniformLiteral(PrimitiveType::kF32, {50, 33}, 3), idx});
+  Literal t = UniformLiteral(PrimitiveType::kF32, {50, 33}, 3);
   EXPECT_EQ(g.GetAsDouble(6 * 20 + 0), t.GetAsDouble(2 * 33 + 28));
   EXPECT_EQ(g.GetAsDouble(6 * 20 + 19), t.GetAsDouble(5 * 33 + 32));
   const std::string conv = Module1(
@@ -88,8 +81,8 @@ TEST(KernelsThreads, GatherIsBitIdenticalAndConvolutionClose) {
       "dim_labels=bf01_oi01->bf01");
   // OpenBLAS may pick other kernels when threaded, so the convolution agrees to rounding.
   ThreadsGuard guard;
-  std::vector<Literal> args = {Random(PrimitiveType::kF32, {4, 8, 20, 20}, 4),
-                               Random(PrimitiveType::kF32, {16, 8, 3, 3}, 5)};
+  std::vector<Literal> args = {UniformLiteral(PrimitiveType::kF32, {4, 8, 20, 20}, 4),
+                               UniformLiteral(PrimitiveType::kF32, {16, 8, 3, 3}, 5)};
   SetRuntimeThreads(1);
   Literal one = RunHlo(conv, args);
   SetRuntimeThreads(4);
@@ -125,7 +118,7 @@ TEST(KernelsFusion, FusedChainIsBitIdenticalToUnfused) {
   for (const char* t : {"f32", "bf16", "f16", "f64"}) {
     SCOPED_TRACE(t);
     const PrimitiveType type = *PrimitiveTypeFromName(t);
-    std::vector<Literal> args = {Random(type, {n}, 7), Random(type, {n}, 8)};
+    std::vector<Literal> args = {UniformLiteral(type, {n}, 7), UniformLiteral(type, {n}, 8)};
     Literal unfused = RunHlo(Chain(t, n, true), args);
     ThreadsGuard guard;
     for (int threads : {1, 3}) {
@@ -159,7 +152,7 @@ ENTRY e {{
 }}
 )",
                                       rows, cols);
-  Literal x = Random(PrimitiveType::kF32, {rows, cols}, 9);
+  Literal x = UniformLiteral(PrimitiveType::kF32, {rows, cols}, 9);
   Literal got = RunHlo(hlo, {x});
   for (int64_t r = 0; r < rows; ++r) {
     double sum = 0;

@@ -12,6 +12,7 @@
 #include "runtime/interpreter/fusion.h"
 #include "runtime/interpreter/interpreter.h"
 #include "runtime/interpreter/thread_pool.h"
+#include "interpreter_core_test_util.h"
 
 namespace xpar {
 namespace {
@@ -36,30 +37,6 @@ ENTRY e {{
                      t, c, h, w);
 }
 
-Literal Random(PrimitiveType t, std::vector<int64_t> dims, uint32_t seed) {
-  Literal l(Shape(t, std::move(dims)));
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<double> u(-2, 2);
-  for (int64_t i = 0; i < l.ElementCount(); ++i) l.SetFromDouble(i, u(rng));
-  return l;
-}
-
-struct Ran {
-  Literal value;
-  int64_t peak = 0;
-};
-
-Ran RunWith(const Module& m, const std::vector<Literal>& args, bool fuse, int threads) {
-  SetLoopFusion(fuse);
-  SetKernelThreads(threads);
-  Interpreter interp(m);
-  auto r = interp.Run(args);
-  SetLoopFusion(true);
-  SetKernelThreads(MachineCores());
-  EXPECT_TRUE(r.ok()) << r.status().ToString();
-  return {r.ok() ? std::move(r).value() : Literal(), interp.memory().peak};
-}
-
 TEST(FusionBroadcast, BatchNormReluIsOnePassWithTheUnfusedBits) {
   const int64_t c = 24, h = 37, w = 41;  // 72k elements: fused, several blocks per thread
   for (const char* t : {"f32", "bf16"}) {
@@ -67,8 +44,8 @@ TEST(FusionBroadcast, BatchNormReluIsOnePassWithTheUnfusedBits) {
     const PrimitiveType type = *PrimitiveTypeFromName(t);
     auto m = ParseHloModule(BatchNormRelu(t, c, h, w));
     ASSERT_TRUE(m.ok()) << m.status().ToString();
-    const std::vector<Literal> args = {Random(type, {2, c, h, w}, 1), Random(type, {c}, 2),
-                                       Random(type, {w}, 3)};
+    const std::vector<Literal> args = {UniformLiteral(type, {2, c, h, w}, 1),
+                                       UniformLiteral(type, {c}, 2), UniformLiteral(type, {w}, 3)};
     const Ran unfused = RunWith(**m, args, false, 1);
     // Spot check against the formula (values are exact in both types up to rounding).
     const double x0 = args[0].GetAsDouble(5 * h * w + 7), s0 = args[1].GetAsDouble(5);
@@ -100,8 +77,8 @@ ENTRY e {
 }
 )");
   ASSERT_TRUE(m.ok()) << m.status().ToString();
-  const std::vector<Literal> args = {Random(PrimitiveType::kF32, {32, 48, 24}, 4),
-                                     Random(PrimitiveType::kF32, {32, 24}, 5)};
+  const std::vector<Literal> args = {UniformLiteral(PrimitiveType::kF32, {32, 48, 24}, 4),
+                                     UniformLiteral(PrimitiveType::kF32, {32, 24}, 5)};
   EXPECT_TRUE(RunWith(**m, args, true, 4).value == RunWith(**m, args, false, 1).value);
 }
 

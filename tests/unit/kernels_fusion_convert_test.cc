@@ -12,6 +12,7 @@
 #include "runtime/interpreter/fusion.h"
 #include "runtime/interpreter/interpreter.h"
 #include "runtime/interpreter/thread_pool.h"
+#include "interpreter_core_test_util.h"
 
 namespace xpar {
 namespace {
@@ -30,22 +31,6 @@ Literal Random(PrimitiveType t, uint32_t seed) {
   Literal l = Literal::Uninitialized(Shape(t, {kN}));
   for (int64_t i = 0; i < kN; ++i) l.SetFromDouble(i, dist(rng));
   return l;
-}
-
-struct Ran {
-  Literal value;
-  int64_t peak = 0;  // the evaluator's held bytes at the peak
-};
-
-Ran RunWith(const Module& m, const std::vector<Literal>& args, bool fuse, int threads) {
-  SetLoopFusion(fuse);
-  SetKernelThreads(threads);
-  Interpreter interp(m);
-  auto r = interp.Run(args);
-  SetLoopFusion(true);
-  SetKernelThreads(MachineCores());
-  EXPECT_TRUE(r.ok()) << r.status().ToString();
-  return {r.ok() ? std::move(r).value() : Literal(), interp.memory().peak};
 }
 
 bool SameBits(const Literal& a, const Literal& b) {
