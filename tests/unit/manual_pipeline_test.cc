@@ -21,13 +21,7 @@ std::unique_ptr<Module> TinyGpt(int64_t layers) {
 Cluster TestCluster() { return *LoadClusterPreset("dgx-a100"); }
 
 PipelineOptions Options(int64_t hosts, int64_t per_host, int64_t layers, int64_t microbatches) {
-  PipelineOptions o;
-  o.num_hosts = hosts;
-  o.devices_per_host = per_host;
-  o.microbatches = microbatches;
-  o.clustering.num_layers = layers;
-  o.memory_limit_bytes = std::numeric_limits<int64_t>::max() / 4;
-  return o;
+  return testing_pipeline::UnlimitedPipelineOptions(hosts, per_host, layers, microbatches);
 }
 
 std::set<std::string> Names(const std::vector<ManualPipelineSpec>& specs) {

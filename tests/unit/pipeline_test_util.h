@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <memory>
 #include <vector>
@@ -13,6 +14,7 @@
 
 #include "ir/module.h"
 #include "models/training_step.h"
+#include "passes/pipeline/pipeline_planner.h"
 
 namespace xpar::testing_pipeline {
 
@@ -56,6 +58,19 @@ inline std::unique_ptr<Module> TinyGptStep(const TinyGptSize& s) {
   auto m = models::GenerateTrainingStep(c, models::AdamWOptions());
   EXPECT_TRUE(m.ok()) << m.status().message();
   return m.ok() ? std::move(*m) : nullptr;
+}
+
+// Pipeline options for `hosts` x `per_host` devices, `layers` clustered layers, `microbatches`,
+// and no memory limit to speak of.
+inline pipeline::PipelineOptions UnlimitedPipelineOptions(int64_t hosts, int64_t per_host,
+                                                          int64_t layers, int64_t microbatches) {
+  pipeline::PipelineOptions o;
+  o.num_hosts = hosts;
+  o.devices_per_host = per_host;
+  o.microbatches = microbatches;
+  o.clustering.num_layers = layers;
+  o.memory_limit_bytes = std::numeric_limits<int64_t>::max() / 4;
+  return o;
 }
 
 }  // namespace xpar::testing_pipeline

@@ -57,13 +57,9 @@ ENTRY %step (x: f32[8,16], w1: f32[16,32], w2: f32[32,16]) -> (f32[], f32[16,32]
 )";
 
 PipelineOptions Options(int64_t hosts, int64_t per_host, int64_t layers, int64_t microbatches) {
-  PipelineOptions o;
-  o.num_hosts = hosts;
-  o.devices_per_host = per_host;
-  o.microbatches = microbatches;
-  o.clustering.num_layers = layers;
+  PipelineOptions o =
+      testing_pipeline::UnlimitedPipelineOptions(hosts, per_host, layers, microbatches);
   o.remat = RematMode::kNone;
-  o.memory_limit_bytes = std::numeric_limits<int64_t>::max() / 4;
   return o;
 }
 
