@@ -19,6 +19,15 @@ int HexDigit(char c) {
   return -1;
 }
 
+// MLIR stores an i1 blob bit-packed: element i is bit i % 8 (least significant first) of byte
+// i / 8, in ceil(n / 8) bytes; one byte 0x00 or 0xFF is a splat (BuiltinAttributes.cpp,
+// DenseElementsAttr::get and isValidRawBuffer). JAX's bool testdata blobs are written so.
+bool IsPackedPredBlob(PrimitiveType type, int64_t count, const std::vector<uint8_t>& bytes) {
+  if (type != PrimitiveType::kPred || count < 2) return false;
+  if (static_cast<int64_t>(bytes.size()) != (count + 7) / 8) return false;
+  return !(bytes.size() == 1 && (bytes[0] == 0x00 || bytes[0] == 0xFF));
+}
+
 // How StoreElement reports a bad element: at `offset`, as malformed input or (unsupported) as
 // valid input xpar does not handle.
 using ElementError = std::function<Status(int64_t offset, std::string message, bool unsupported)>;
@@ -122,13 +131,21 @@ Status Parser::ParseDenseBody(const Shape& shape, int64_t body_offset, int64_t b
       bytes.push_back(static_cast<uint8_t>(hi * 16 + lo));
     }
     int64_t n = static_cast<int64_t>(bytes.size());
-    if (n == count * width) {
+    if (IsPackedPredBlob(type, count, bytes)) {
+      for (int64_t i = 0; i < count; ++i) out->raw()[i] = (bytes[i / 8] >> (i % 8)) & 1;
+    } else if (n == count * width) {
       if (n > 0) std::memcpy(out->raw(), bytes.data(), n);
     } else if (n == width) {
       for (int64_t i = 0; i < count; ++i) std::memcpy(out->raw() + i * width, bytes.data(), width);
     } else {
-      return Error(first.offset, fmt::format("hex blob has {} bytes; {} needs {}", n,
-                                             shape.ToString(false), count * width));
+      return Error(first.offset, fmt::format("hex blob has {} bytes; {} needs {}{}", n,
+                                             shape.ToString(false), count * width,
+                                             type == PrimitiveType::kPred
+                                                 ? fmt::format(" (or {} bit-packed)", (count + 7) / 8)
+                                                 : ""));
+    }
+    if (type == PrimitiveType::kPred) {  // MLIR's splat true is 0xFF; a pred is 0 or 1
+      for (int64_t i = 0; i < count; ++i) out->raw()[i] = out->raw()[i] != 0;
     }
   } else if (lex_.NextOffset() >= body_end) {
     if (count != 0) return Error(body_offset, "empty dense<> for a non-empty tensor");
