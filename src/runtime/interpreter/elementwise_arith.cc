@@ -8,6 +8,7 @@
 #include "runtime/interpreter/elementwise_types.h"
 #include "runtime/interpreter/reduce_util.h"
 #include "runtime/interpreter/thread_pool.h"
+#include "runtime/interpreter/vector_math.h"
 #include "runtime/interpreter/xla_cpu_math.h"
 
 namespace xpar {
@@ -42,6 +43,19 @@ void Loop2(std::span<const T> a, std::span<const T> b, std::span<T> y, F f) {
   });
 }
 
+// Loop1 for a vector kernel of whole ranges (vector_math.h).
+void LoopVector(std::span<const float> x, std::span<float> y,
+                bool (*f)(const float*, float*, int64_t)) {
+  const float* xp = x.data();
+  float* yp = y.data();
+  const int64_t n = static_cast<int64_t>(y.size());
+  if (n <= kElementwiseChunk) {
+    f(xp, yp, n);
+    return;
+  }
+  ParallelFor(n, kElementwiseChunk, [&](int64_t lo, int64_t hi) { f(xp + lo, yp + lo, hi - lo); });
+}
+
 // The f16 ops XLA computes as a formula of f16 steps (xla_cpu_math.h); false for the others.
 bool XlaF16Unary(Opcode op, std::span<const f16> x, std::span<f16> y) {
   switch (op) {
@@ -63,6 +77,11 @@ bool FloatUnary(Opcode op, std::span<const T> x, std::span<T> y) {
   if constexpr (std::is_same_v<T, float>) {
     if (op == Opcode::kExpm1) {
       Loop1(x, y, xla_f32::Expm1);  // XLA's formula (xla_cpu_math.h)
+      return true;
+    }
+    // libmvec's tanhf (vector_math.h), 24x the scalar one: GELU's tanh in GPT-2.
+    if (op == Opcode::kTanh && VectorTanhF32(x.data(), y.data(), 0)) {
+      LoopVector(x, y, VectorTanhF32);
       return true;
     }
   }

@@ -10,6 +10,9 @@
 // clang refuses to pass AVX vectors to a function declared without them.
 extern "C" __attribute__((target("avx2,fma"))) __m256 _ZGVdN8v_expf(__m256 x);
 extern "C" __attribute__((target("avx512f"))) __m512 _ZGVeN16v_expf(__m512 x);
+// tanhf's vector variants came with glibc 2.35.
+extern "C" __attribute__((target("avx2,fma"))) __m256 _ZGVdN8v_tanhf(__m256 x);
+extern "C" __attribute__((target("avx512f"))) __m512 _ZGVeN16v_tanhf(__m512 x);
 
 namespace xpar {
 namespace {
@@ -21,24 +24,28 @@ namespace {
 #define XPAR_AVX2_CLONE __attribute__((target_clones("avx2", "default")))
 #endif
 
-__attribute__((target("avx2,fma"))) void ExpAvx2(const float* x, float* y, int64_t n) {
+// y[i] = f(x[i]) with a libmvec vector function; the tail is padded with zeros to a full
+// vector, so each value's result does not depend on its position.
+template <__m256 (*F)(__m256)>
+__attribute__((target("avx2,fma"))) void MapAvx2(const float* x, float* y, int64_t n) {
   int64_t i = 0;
-  for (; i + 8 <= n; i += 8) _mm256_storeu_ps(y + i, _ZGVdN8v_expf(_mm256_loadu_ps(x + i)));
+  for (; i + 8 <= n; i += 8) _mm256_storeu_ps(y + i, F(_mm256_loadu_ps(x + i)));
   if (i < n) {
     alignas(32) float tail[8] = {0, 0, 0, 0, 0, 0, 0, 0};
     std::copy(x + i, x + n, tail);
-    _mm256_store_ps(tail, _ZGVdN8v_expf(_mm256_load_ps(tail)));
+    _mm256_store_ps(tail, F(_mm256_load_ps(tail)));
     std::copy(tail, tail + (n - i), y + i);
   }
 }
 
-__attribute__((target("avx512f"))) void ExpAvx512(const float* x, float* y, int64_t n) {
+template <__m512 (*F)(__m512)>
+__attribute__((target("avx512f"))) void MapAvx512(const float* x, float* y, int64_t n) {
   int64_t i = 0;
-  for (; i + 16 <= n; i += 16) _mm512_storeu_ps(y + i, _ZGVeN16v_expf(_mm512_loadu_ps(x + i)));
+  for (; i + 16 <= n; i += 16) _mm512_storeu_ps(y + i, F(_mm512_loadu_ps(x + i)));
   if (i < n) {
     alignas(64) float tail[16] = {};
     std::copy(x + i, x + n, tail);
-    _mm512_store_ps(tail, _ZGVeN16v_expf(_mm512_load_ps(tail)));
+    _mm512_store_ps(tail, F(_mm512_load_ps(tail)));
     std::copy(tail, tail + (n - i), y + i);
   }
 }
@@ -90,11 +97,21 @@ void Arith(const float* a, int64_t a_step, const float* b, int64_t b_step, float
 
 bool VectorExpF32(const float* x, float* y, int64_t n) {
   if (HasAvx512()) {
-    ExpAvx512(x, y, n);
+    MapAvx512<_ZGVeN16v_expf>(x, y, n);
     return true;
   }
   if (!HasAvx2()) return false;
-  ExpAvx2(x, y, n);
+  MapAvx2<_ZGVdN8v_expf>(x, y, n);
+  return true;
+}
+
+bool VectorTanhF32(const float* x, float* y, int64_t n) {
+  if (HasAvx512()) {
+    MapAvx512<_ZGVeN16v_tanhf>(x, y, n);
+    return true;
+  }
+  if (!HasAvx2()) return false;
+  MapAvx2<_ZGVdN8v_tanhf>(x, y, n);
   return true;
 }
 
