@@ -13,6 +13,8 @@
 // and dtype, the family and dtype read from JAX's file names (FamilyOf, DtypeClassOf).
 // With `--xla-cpu-numerics`: runs with DeviceContext::xla_cpu_numerics (FMA contraction and
 // XLA CPU's convolution order), for files whose reference values XLA CPU computed (JAX's).
+// With `--max-expanded-splat N`: the parser keeps splats of more than N elements as a scalar
+// constant and a broadcast (StableHloParseOptions; 0: every splat), for differential runs.
 // Skips (exit 77) when ../shared is absent, fails under CI=true, like tests/corpus.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -40,6 +42,9 @@ namespace xpar {
 namespace {
 
 constexpr int kSkipExitCode = 77;
+
+// Set once by main (--max-expanded-splat) before any case is parsed.
+StableHloParseOptions g_parse_options;
 
 struct Case {
   std::string label;  // file:line
@@ -103,7 +108,7 @@ Status EvalDense(const std::vector<std::string>& values, std::vector<Literal>* o
   }
   std::string text = fmt::format("func.func @main() -> ({}) {{\n{}  func.return {} : {}\n}}\n",
                                  types, body, names, types);
-  ASSIGN_OR_RETURN(auto module, ParseStableHlo(text, "<args>"));
+  ASSIGN_OR_RETURN(auto module, ParseStableHlo(text, "<args>", g_parse_options));
   Interpreter interp(*module);
   ASSIGN_OR_RETURN(Literal r, interp.Run({}));
   if (values.size() == 1 && !r.shape().IsTuple()) {
@@ -192,7 +197,7 @@ Outcome RunCase(const Case& c, bool xla_cpu_numerics, std::string* detail) {
     *detail = "empty case (no function)";
     return Outcome::kSkip;
   }
-  auto module = ParseStableHlo(c.text, c.label.substr(0, c.label.find(':')));
+  auto module = ParseStableHlo(c.text, c.label.substr(0, c.label.find(':')), g_parse_options);
   if (!module.ok() && module.status().message().find("cannot choose the entry function") !=
                           std::string::npos) {
     *detail = FirstLine(module.status().message());
@@ -385,7 +390,7 @@ int RunSuite(const fs::path& dir, std::map<std::string, std::string> known, bool
 int RunByteir(const fs::path& dir) {
   int64_t passed = 0, failed = 0;
   for (const fs::path& file : MlirFiles(dir)) {
-    auto module = ParseStableHloFile(file.string());
+    auto module = ParseStableHloFile(file.string(), g_parse_options);
     Status s = module.ok() ? VerifyModule(**module) : module.status();
     fmt::print("{}  {:<40} {}\n", s.ok() ? "PASS" : "FAIL", file.filename().string(),
                s.ok() ? "parsed and verified" : FirstLine(s.message()));
@@ -404,6 +409,13 @@ int main(int argc, char** argv) {
   for (size_t i = 0; i + 1 < args.size(); ++i) {
     if (args[i] == "--known-failures") {
       known_path = args[i + 1];
+      args.erase(args.begin() + i, args.begin() + i + 2);
+      break;
+    }
+  }
+  for (size_t i = 0; i + 1 < args.size(); ++i) {
+    if (args[i] == "--max-expanded-splat") {
+      xpar::g_parse_options.max_expanded_splat = std::strtoll(args[i + 1].c_str(), nullptr, 10);
       args.erase(args.begin() + i, args.begin() + i + 2);
       break;
     }

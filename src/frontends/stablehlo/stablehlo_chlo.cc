@@ -73,13 +73,7 @@ Expected<std::vector<Instruction*>> Parser::BuildChlo(Scope* scope, OpInfo* op) 
   const bool is_signed = IsSignedInt(s.type());
   const Shape us(UnsignedOf(s.type()), s.dims());
   const int64_t h = ByteWidth(s.type()) * 4;  // half the bit width
-  auto konst = [&](const Shape& shape, int64_t v) {
-    Literal l(shape);
-    for (int64_t i = 0; i < l.ElementCount(); ++i) l.SetFromInt64(i, v);
-    Instruction* c = Add(comp, Opcode::kConstant, shape, {}, at);
-    c->attrs().literal = std::move(l);
-    return c;
-  };
+  auto konst = [&](const Shape& shape, int64_t v) { return AddSplatConstantInt(comp, shape, v, at); };
   auto bin = [&](Opcode o, Instruction* x, Instruction* y) { return Add(comp, o, us, {x, y}, at); };
   auto as_unsigned = [&](Instruction* x) {
     return is_signed ? Add(comp, Opcode::kBitcastConvert, us, {x}, at) : x;

@@ -86,25 +86,22 @@ Expected<std::vector<Instruction*>> BuildChloConstant(Parser& p, Scope* scope, O
     return p.Unsupported(op->offset, "chlo.constant_like of this element type (complex) is not "
                                      "supported");
   }
-  Literal l(s);
-  for (int64_t i = 0; i < l.ElementCount(); ++i) {
-    switch (v->kind) {
-      case Attr::Kind::kInt:
-        l.SetFromInt64(i, v->i);
-        break;
-      case Attr::Kind::kBool:
-        l.SetFromInt64(i, v->b ? 1 : 0);
-        break;
-      case Attr::Kind::kFloat:
-        l.SetFromDouble(i, v->f);
-        break;
-      default:
-        return p.Error(v->offset, "chlo.constant_like needs a number or boolean value");
-    }
+  Literal scalar(Shape::Scalar(s.type()));
+  switch (v->kind) {
+    case Attr::Kind::kInt:
+      scalar.SetFromInt64(0, v->i);
+      break;
+    case Attr::Kind::kBool:
+      scalar.SetFromInt64(0, v->b ? 1 : 0);
+      break;
+    case Attr::Kind::kFloat:
+      scalar.SetFromDouble(0, v->f);
+      break;
+    default:
+      return p.Error(v->offset, "chlo.constant_like needs a number or boolean value");
   }
-  Instruction* c = p.Add(scope->comp, Opcode::kConstant, s, {}, op->offset, op->result_name);
-  c->attrs().literal = std::move(l);
-  return std::vector<Instruction*>{c};
+  return std::vector<Instruction*>{
+      p.AddSplatConstant(scope->comp, s, std::move(scalar), op->offset, op->result_name)};
 }
 
 }  // namespace xpar::mlir

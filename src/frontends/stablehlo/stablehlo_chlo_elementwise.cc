@@ -129,19 +129,11 @@ Instruction* Special(ChloBuilder& b, std::string_view m, const std::vector<Instr
 }  // namespace
 
 Instruction* ChloBuilder::ConstOf(const Shape& shape, double v) {
-  Literal l(shape);
-  for (int64_t i = 0; i < l.ElementCount(); ++i) l.SetFromDouble(i, v);
-  Instruction* c = p_.Add(comp_, Opcode::kConstant, shape, {}, at_);
-  c->attrs().literal = std::move(l);
-  return c;
+  return p_.AddSplatConstant(comp_, shape, v, at_);
 }
 
 Instruction* ChloBuilder::IntConst(const Shape& shape, int64_t v) {
-  Literal l(shape);
-  for (int64_t i = 0; i < l.ElementCount(); ++i) l.SetFromInt64(i, v);
-  Instruction* c = p_.Add(comp_, Opcode::kConstant, shape, {}, at_);
-  c->attrs().literal = std::move(l);
-  return c;
+  return p_.AddSplatConstantInt(comp_, shape, v, at_);
 }
 
 Instruction* ChloBuilder::Un(Opcode o, Instruction* x) {

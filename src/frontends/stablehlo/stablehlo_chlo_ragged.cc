@@ -50,13 +50,7 @@ class RaggedBuilder {
  public:
   RaggedBuilder(Parser& p, Computation* comp, int64_t at) : p_(p), comp_(comp), at_(at) {}
 
-  Instruction* Konst(const Shape& s, int64_t v) {
-    Literal l(s);
-    for (int64_t i = 0; i < l.ElementCount(); ++i) l.SetFromInt64(i, v);
-    Instruction* c = p_.Add(comp_, Opcode::kConstant, s, {}, at_);
-    c->attrs().literal = std::move(l);
-    return c;
-  }
+  Instruction* Konst(const Shape& s, int64_t v) { return p_.AddSplatConstantInt(comp_, s, v, at_); }
   Instruction* Bcast(Instruction* scalar, const Shape& to) {
     Shape s(scalar->shape().type(), to.dims());
     return p_.Add(comp_, Opcode::kBroadcast, s, {scalar}, at_);

@@ -1,5 +1,6 @@
 // The contents of dense<...> literals: nested lists, splats, booleans, decimal and hex floats
 // (hex is the bit pattern, as MLIR prints inf and nan), and "0x..." raw little-endian blobs.
+// A splat larger than StableHloParseOptions::max_expanded_splat stays one element (Attr::splat).
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -92,15 +93,68 @@ Status StoreElement(const Token& t, PrimitiveType type, uint8_t* dst, const Elem
 
 }  // namespace
 
-Status Parser::ParseDenseBody(const Shape& shape, int64_t body_offset, int64_t body_end,
-                              Literal* out) {
-  // A splat (`dense<0.0> : tensor<1000000x1000000xf32>`) is tiny in text but not in memory.
+// The splat of `element` (ByteWidth bytes) over `shape`: expanded, or kept as one element.
+Status Parser::FillSplat(const Shape& shape, const uint8_t* element, int64_t body_offset,
+                         Literal* out, bool* splat) {
+  const int64_t width = ByteWidth(shape.type());
+  const int64_t count = shape.ElementCount();
+  if (count > options_.max_expanded_splat) {
+    *out = Literal(Shape::Scalar(shape.type()));
+    std::memcpy(out->raw(), element, width);
+    *splat = true;
+    return Status::Ok();
+  }
   const int64_t physical = PhysicalMemoryBytes();
   if (physical > 0 && shape.ByteSize() > physical) {
     return Error(body_offset, fmt::format("constant of {} needs {}, more than this machine's "
                                           "memory ({})", shape.ToString(false),
                                           HumanBytes(shape.ByteSize()), HumanBytes(physical)));
   }
+  *out = Literal(shape);
+  for (int64_t i = 0; i < count; ++i) std::memcpy(out->raw() + i * width, element, width);
+  return Status::Ok();
+}
+
+// A "0x..." blob: all the elements' bytes (little-endian), or one element's (a splat).
+Status Parser::ParseDenseHex(const Shape& shape, const Token& blob, Literal* out, bool* splat) {
+  std::string_view hex = blob.text.substr(1, blob.text.size() - 2);
+  if (!hex.starts_with("0x") || (hex.size() - 2) % 2 != 0) {
+    return Error(blob.offset, "expected a \"0x...\" hex blob");
+  }
+  hex.remove_prefix(2);
+  std::vector<uint8_t> bytes;
+  for (size_t i = 0; i < hex.size(); i += 2) {
+    int hi = HexDigit(hex[i]), lo = HexDigit(hex[i + 1]);
+    if (hi < 0 || lo < 0) return Error(blob.offset, "bad hex digit in dense blob");
+    bytes.push_back(static_cast<uint8_t>(hi * 16 + lo));
+  }
+  const int64_t width = ByteWidth(shape.type());
+  const int64_t count = shape.ElementCount();
+  const int64_t n = static_cast<int64_t>(bytes.size());
+  if (IsPackedPredBlob(shape.type(), count, bytes)) {  // ceil(count / 8) bytes: not above the file
+    *out = Literal(shape);
+    for (int64_t i = 0; i < count; ++i) out->raw()[i] = (bytes[i / 8] >> (i % 8)) & 1;
+    return Status::Ok();
+  }
+  if (shape.type() == PrimitiveType::kPred) {  // MLIR's splat true is 0xFF; a pred is 0 or 1
+    for (uint8_t& b : bytes) b = b != 0;
+  }
+  if (n == count * width) {  // the text holds every byte: no larger than the file
+    *out = Literal(shape);
+    if (n > 0) std::memcpy(out->raw(), bytes.data(), n);
+    return Status::Ok();
+  }
+  if (n == width) return FillSplat(shape, bytes.data(), blob.offset, out, splat);
+  return Error(blob.offset, fmt::format("hex blob has {} bytes; {} needs {}{}", n,
+                                        shape.ToString(false), count * width,
+                                        shape.type() == PrimitiveType::kPred
+                                            ? fmt::format(" (or {} bit-packed)", (count + 7) / 8)
+                                            : ""));
+}
+
+Status Parser::ParseDenseBody(const Shape& shape, int64_t body_offset, int64_t body_end,
+                              Literal* out, bool* splat) {
+  *splat = false;
   // A list has a token per element: a type with more elements than the text has characters
   // is refused before the allocation (only a splat or a hex blob may outgrow its text).
   lex_.set_pos(body_offset);
@@ -108,76 +162,49 @@ Status Parser::ParseDenseBody(const Shape& shape, int64_t body_offset, int64_t b
     return Error(body_offset, fmt::format("dense literal is too short for {} ({} elements)",
                                           shape.ToString(false), shape.ElementCount()));
   }
-  *out = Literal(shape);
   const PrimitiveType type = shape.type();
   const int64_t width = ByteWidth(type);
   const int64_t count = shape.ElementCount();
   const ElementError error = [this](int64_t off, std::string msg, bool unsupported) {
     return unsupported ? Unsupported(off, msg) : Error(off, msg);
   };
-  lex_.set_pos(body_offset);
   Token first = lex_.Peek();
   if (first.kind == Tok::kString) {  // "0x..." raw bytes, one element (splat) or all of them
     lex_.Next();
-    std::string_view hex = first.text.substr(1, first.text.size() - 2);
-    if (!hex.starts_with("0x") || (hex.size() - 2) % 2 != 0) {
-      return Error(first.offset, "expected a \"0x...\" hex blob");
-    }
-    hex.remove_prefix(2);
-    std::vector<uint8_t> bytes;
-    for (size_t i = 0; i < hex.size(); i += 2) {
-      int hi = HexDigit(hex[i]), lo = HexDigit(hex[i + 1]);
-      if (hi < 0 || lo < 0) return Error(first.offset, "bad hex digit in dense blob");
-      bytes.push_back(static_cast<uint8_t>(hi * 16 + lo));
-    }
-    int64_t n = static_cast<int64_t>(bytes.size());
-    if (IsPackedPredBlob(type, count, bytes)) {
-      for (int64_t i = 0; i < count; ++i) out->raw()[i] = (bytes[i / 8] >> (i % 8)) & 1;
-    } else if (n == count * width) {
-      if (n > 0) std::memcpy(out->raw(), bytes.data(), n);
-    } else if (n == width) {
-      for (int64_t i = 0; i < count; ++i) std::memcpy(out->raw() + i * width, bytes.data(), width);
-    } else {
-      return Error(first.offset, fmt::format("hex blob has {} bytes; {} needs {}{}", n,
-                                             shape.ToString(false), count * width,
-                                             type == PrimitiveType::kPred
-                                                 ? fmt::format(" (or {} bit-packed)", (count + 7) / 8)
-                                                 : ""));
-    }
-    if (type == PrimitiveType::kPred) {  // MLIR's splat true is 0xFF; a pred is 0 or 1
-      for (int64_t i = 0; i < count; ++i) out->raw()[i] = out->raw()[i] != 0;
-    }
-  } else if (lex_.NextOffset() >= body_end) {
+    return ParseDenseHex(shape, first, out, splat);
+  }
+  if (lex_.NextOffset() >= body_end) {
     if (count != 0) return Error(body_offset, "empty dense<> for a non-empty tensor");
-  } else {
-    std::vector<Token> leaves;
-    int depth = 0;
-    while (lex_.NextOffset() < body_end) {
-      Token t = lex_.Next();
-      if (t.Is("[")) {
-        ++depth;
-      } else if (t.Is("]")) {
-        if (--depth < 0) return Error(t.offset, "unbalanced ']' in dense literal");
-      } else if (!t.Is(",")) {
-        if (t.Is("(")) return Unsupported(t.offset, "complex literals are not supported by xpar");
-        leaves.push_back(t);
-      }
+    *out = Literal(shape);
+    return Status::Ok();
+  }
+  std::vector<Token> leaves;
+  int depth = 0;
+  while (lex_.NextOffset() < body_end) {
+    Token t = lex_.Next();
+    if (t.Is("[")) {
+      ++depth;
+    } else if (t.Is("]")) {
+      if (--depth < 0) return Error(t.offset, "unbalanced ']' in dense literal");
+    } else if (!t.Is(",")) {
+      if (t.Is("(")) return Unsupported(t.offset, "complex literals are not supported by xpar");
+      leaves.push_back(t);
     }
-    if (depth != 0) return Error(body_offset, "unbalanced '[' in dense literal");
-    int64_t n = static_cast<int64_t>(leaves.size());
-    if (n == 1 && count != 1) {  // splat
-      if (count > 0) {
-        RETURN_IF_ERROR(StoreElement(leaves[0], type, out->raw(), error));
-        for (int64_t i = 1; i < count; ++i) std::memcpy(out->raw() + i * width, out->raw(), width);
-      }
-    } else if (n == count) {
-      for (int64_t i = 0; i < n; ++i) {
-        RETURN_IF_ERROR(StoreElement(leaves[i], type, out->raw() + i * width, error));
-      }
-    } else {
-      return Error(body_offset, fmt::format("dense literal has {} elements; {} needs {}", n,
-                                            shape.ToString(false), count));
-    }
+  }
+  if (depth != 0) return Error(body_offset, "unbalanced '[' in dense literal");
+  const int64_t n = static_cast<int64_t>(leaves.size());
+  if (n == 1 && count != 1) {  // splat
+    std::vector<uint8_t> element(width);
+    RETURN_IF_ERROR(StoreElement(leaves[0], type, element.data(), error));
+    return FillSplat(shape, element.data(), body_offset, out, splat);
+  }
+  if (n != count) {
+    return Error(body_offset, fmt::format("dense literal has {} elements; {} needs {}", n,
+                                          shape.ToString(false), count));
+  }
+  *out = Literal(shape);
+  for (int64_t i = 0; i < n; ++i) {
+    RETURN_IF_ERROR(StoreElement(leaves[i], type, out->raw() + i * width, error));
   }
   return Status::Ok();
 }

@@ -325,14 +325,20 @@ Status Parser::Assemble(Module* module) {
 }  // namespace mlir
 
 Expected<std::unique_ptr<Module>> ParseStableHlo(std::string text, std::string filename) {
+  return ParseStableHlo(std::move(text), std::move(filename), StableHloParseOptions{});
+}
+
+Expected<std::unique_ptr<Module>> ParseStableHlo(std::string text, std::string filename,
+                                                 const StableHloParseOptions& options) {
   auto src = std::make_shared<const SourceText>(std::move(filename), std::move(text));
-  mlir::Parser parser(src);
+  mlir::Parser parser(src, options);
   return parser.ParseModule();
 }
 
-Expected<std::unique_ptr<Module>> ParseStableHloFile(const std::string& path) {
+Expected<std::unique_ptr<Module>> ParseStableHloFile(const std::string& path,
+                                                     const StableHloParseOptions& options) {
   ASSIGN_OR_RETURN(std::string text, ReadFile(path));
-  return ParseStableHlo(std::move(text), path);
+  return ParseStableHlo(std::move(text), path, options);
 }
 
 }  // namespace xpar

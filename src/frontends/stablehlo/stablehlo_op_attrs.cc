@@ -140,15 +140,16 @@ static Status ReadConvDims(const Parser& p, const Attr& a, ConvDims* out) {
 static Status ReadCollective(const Parser& p, const OpInfo& op, Instruction* inst) {
   InstructionAttrs& at = inst->attrs();
   if (const Attr* rg = op.Find("replica_groups")) {
-    if (rg->kind != Attr::Kind::kDense || rg->dense->shape().rank() != 2) {
+    Expected<Literal> l = DenseData(*rg);
+    if (!l.ok() || l->shape().rank() != 2) {
       return p.Error(rg->offset, "replica_groups must be a 2-d dense<...> of device ids");
     }
     ReplicaGroups groups;
-    const Shape& s = rg->dense->shape();
+    const Shape& s = l->shape();
     for (int64_t g = 0; g < s.dim(0); ++g) {
       std::vector<int64_t> ids;
       for (int64_t k = 0; k < s.dim(1); ++k) {
-        int64_t id = rg->dense->GetAsInt64(g * s.dim(1) + k);
+        int64_t id = l->GetAsInt64(g * s.dim(1) + k);
         if (id >= 0) ids.push_back(id);  // -1 pads ragged groups
       }
       groups.groups.push_back(std::move(ids));
@@ -177,15 +178,10 @@ Status Parser::SetAttributes(OpInfo* op_ptr, Opcode opcode, Instruction* inst) {
   std::vector<int64_t> v;
   bool found = false;
   if (opcode == Opcode::kConstant) {
-    const Attr* val = op.Find("value");
-    if (!val || val->kind != Attr::Kind::kDense) return Error(op.offset, "constant without a dense<...> value");
-    if (!val->dense->shape().Compatible(inst->shape())) {
-      return Error(val->offset, fmt::format("constant value has type {} but the result is {}",
-                                            val->dense->shape().ToString(false),
-                                            inst->shape().ToString(false)));
-    }
-    at.literal = *val->dense;
-  } else if (opcode == Opcode::kBroadcast) {
+    // Constants are built whole by AddDenseConstant (BuildSimple), large splats as a broadcast.
+    return Internal("constant '{}' must be built by AddDenseConstant", op.name);
+  }
+  if (opcode == Opcode::kBroadcast) {
     RETURN_IF_ERROR(Ints(*this, op, {"broadcast_dimensions", "dims"}, &at.dimensions));
   } else if (opcode == Opcode::kTranspose) {
     RETURN_IF_ERROR(Ints(*this, op, {"permutation", "dims"}, &at.dimensions));

@@ -212,6 +212,15 @@ Expected<std::vector<Instruction*>> Parser::BuildSimple(Scope* scope, OpInfo* op
                             op->result_name);
     return Unpack(scope->comp, inst, op->num_results, op->offset);
   }
+  if (opcode == Opcode::kConstant) {
+    const Attr* v = op->Find("value");
+    if (!v || v->kind != Attr::Kind::kDense || op->result_types.size() != 1) {
+      return Error(op->offset, "constant without a dense<...> value");
+    }
+    ASSIGN_OR_RETURN(Instruction * c,
+                     AddDenseConstant(scope->comp, *v, shape, op->offset, op->result_name));
+    return std::vector<Instruction*>{c};
+  }
   if (opcode == Opcode::kBroadcast && operands.size() == 1) {
     RETURN_IF_ERROR(DropExpandedUnitDims(scope, op, &operands));
   }

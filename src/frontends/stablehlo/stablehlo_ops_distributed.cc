@@ -32,10 +32,11 @@ Expected<std::vector<std::vector<int64_t>>> ReadGroups(Parser& p, const OpInfo& 
   std::vector<std::vector<int64_t>> groups;
   const Attr* rg = op.Find("replica_groups");
   if (!rg) return groups;
-  if (rg->kind != Attr::Kind::kDense || !rg->dense || rg->dense->shape().rank() != 2) {
+  Expected<Literal> data = DenseData(*rg);
+  if (!data.ok() || data->shape().rank() != 2) {
     return p.Error(rg->offset, "replica_groups must be a 2-d dense<...> of device ids");
   }
-  const Literal& l = *rg->dense;
+  const Literal& l = *data;
   const int64_t rows = l.shape().dim(0), cols = l.shape().dim(1);
   for (int64_t r = 0; r < rows; ++r) {
     groups.emplace_back();

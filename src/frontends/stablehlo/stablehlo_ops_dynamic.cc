@@ -27,6 +27,8 @@ bool IsLowerableDynamicOp(std::string_view mnemonic) {
 // Operand i as a dense attribute: it must be a constant of integers.
 Expected<Attr> Parser::ConstantOperandAttr(const OpInfo& op, size_t i, std::string_view what) {
   const Instruction* c = i < op.operands.size() ? op.operands[i] : nullptr;
+  const bool splat = c && IsSplatConstant(*c);  // a large splat: its scalar, kept as a splat
+  if (splat) c = c->operand(0);
   if (!c || c->opcode() != Opcode::kConstant || !c->attrs().literal ||
       !IsInteger(c->shape().type())) {
     return Unsupported(op.offset, fmt::format("'{}' needs a constant {} operand (xpar has static "
@@ -37,7 +39,8 @@ Expected<Attr> Parser::ConstantOperandAttr(const OpInfo& op, size_t i, std::stri
   a.kind = Attr::Kind::kDense;
   a.offset = i < op.operand_offsets.size() ? op.operand_offsets[i] : op.offset;
   a.dense = *c->attrs().literal;
-  a.type = c->shape();
+  a.type = splat ? op.operands[i]->shape() : c->shape();
+  a.splat = splat;
   return a;
 }
 

@@ -288,8 +288,7 @@ Expected<std::vector<Instruction*>> Parser::BuildCheck(Scope* scope, OpInfo* op)
       target = name.substr(0, name.size() - 6);
       const Attr* v = op->Find("value");
       if (!v || v->kind != Attr::Kind::kDense) return Error(op->offset, "expected a dense<...> value");
-      Instruction* c = Add(comp, Opcode::kConstant, *v->type, {}, v->offset, "expected");
-      c->attrs().literal = *v->dense;
+      ASSIGN_OR_RETURN(Instruction * c, AddDenseConstant(comp, *v, *v->type, v->offset, "expected"));
       operands.push_back(c);
     }
     add_config("tolerance", op->Find("tolerance"));

@@ -117,6 +117,9 @@ Expected<Instruction*> Parser::Lookup(Scope* scope, std::string_view name, int64
   } else if (outer->opcode() == Opcode::kConstant) {
     local = Add(scope->comp, Opcode::kConstant, outer->shape(), {}, offset, "constant");
     local->attrs().literal = outer->attrs().literal;
+  } else if (IsSplatConstant(*outer)) {  // a large splat (AddSplatConstant): copy both parts
+    const Instruction& scalar = *outer->operand(0);
+    local = AddSplatConstant(scope->comp, outer->shape(), *scalar.attrs().literal, offset);
   } else {
     return Unsupported(offset, fmt::format("this region uses '{}' from the enclosing scope; "
                                            "xpar supports only constants there",

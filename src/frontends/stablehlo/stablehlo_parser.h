@@ -37,8 +37,18 @@
 
 namespace xpar {
 
+struct StableHloParseOptions {
+  // A splat (`dense<0.0> : tensor<64x6x256x256xf32>`, 100 MB from 40 characters) of more elements
+  // than this becomes a scalar constant and a broadcast (XLA's own form of a splat), so parsing,
+  // planning, partitioning and running never hold it whole; smaller ones stay array constants.
+  int64_t max_expanded_splat = 1024;
+};
+
 // `filename` is used in diagnostics only.
 Expected<std::unique_ptr<Module>> ParseStableHlo(std::string text, std::string filename = "<input>");
-Expected<std::unique_ptr<Module>> ParseStableHloFile(const std::string& path);
+Expected<std::unique_ptr<Module>> ParseStableHlo(std::string text, std::string filename,
+                                                 const StableHloParseOptions& options);
+Expected<std::unique_ptr<Module>> ParseStableHloFile(const std::string& path,
+                                                     const StableHloParseOptions& options = {});
 
 }  // namespace xpar

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "frontends/stablehlo/mlir_lexer.h"
+#include "frontends/stablehlo/stablehlo_parser.h"
 #include "ir/hlo_sharding.h"
 #include "ir/module.h"
 #include "support/source_text.h"
@@ -34,6 +35,9 @@ struct Attr {
   std::vector<std::pair<std::string, Attr>> dict;    // kDict; kDialect `key = value` items
   std::optional<Shape> type;                         // `: type`; kDense: the tensor type
   std::optional<Literal> dense;                      // kDense
+  // kDense: `dense` holds the one element of a splat of `type` larger than the parser expands
+  // (StableHloParseOptions::max_expanded_splat); constants of it become constant + broadcast.
+  bool splat = false;
   std::string_view text;                             // source text of the whole attribute
 
   // Defined where Attr is complete: `dict` holds pairs of Attr, which clang's standard library
@@ -96,7 +100,8 @@ struct OpInfo {
 
 class Parser {
  public:
-  explicit Parser(std::shared_ptr<const SourceText> src) : src_(std::move(src)), lex_(src_->text()) {}
+  explicit Parser(std::shared_ptr<const SourceText> src, StableHloParseOptions options = {})
+      : src_(std::move(src)), lex_(src_->text()), options_(options) {}
 
   Expected<std::unique_ptr<Module>> ParseModule();
 
@@ -142,7 +147,13 @@ class Parser {
   // stablehlo_resources.cc: `dense_resource<name>` constants and the `{-# ... #-}` blob block.
   Status ReadDialectResources();
   Status ParseDenseResource(Attr* out);
-  Status ParseDenseBody(const Shape& shape, int64_t body_offset, int64_t body_end, Literal* out);
+  // A splat over more than options_.max_expanded_splat elements leaves its one element in `out`
+  // and sets *splat.
+  Status ParseDenseBody(const Shape& shape, int64_t body_offset, int64_t body_end, Literal* out,
+                        bool* splat);
+  Status ParseDenseHex(const Shape& shape, const Token& blob, Literal* out, bool* splat);
+  Status FillSplat(const Shape& shape, const uint8_t* element, int64_t body_offset, Literal* out,
+                   bool* splat);
   Status ParseDialectAttr(Token head, Attr* out);
   bool NextIsType();
 
@@ -257,6 +268,19 @@ class Parser {
   Expected<std::vector<Instruction*>> BuildTensor(Scope* scope, OpInfo* op);
   Expected<std::vector<Instruction*>> BuildTensorSlice(Scope* scope, OpInfo* op);
 
+  // stablehlo_splat.cc: constants from dense<...> values and splats of one scalar. A splat
+  // over more than options_.max_expanded_splat elements is a scalar constant and a broadcast.
+  // `value` is a kDense attribute; `result` the type the op declares.
+  Expected<Instruction*> AddDenseConstant(Computation* comp, const Attr& value,
+                                          const Shape& result, int64_t offset,
+                                          std::string_view base = "");
+  // A constant of `shape` whose every element is `scalar` (a rank-0 literal of its type).
+  Instruction* AddSplatConstant(Computation* comp, const Shape& shape, Literal scalar,
+                                int64_t offset, std::string_view base = "");
+  Instruction* AddSplatConstant(Computation* comp, const Shape& shape, double v, int64_t offset);
+  Instruction* AddSplatConstantInt(Computation* comp, const Shape& shape, int64_t v,
+                                   int64_t offset);
+
   // Instruction helpers.
   Instruction* Add(Computation* comp, Opcode opcode, Shape shape,
                    const std::vector<Instruction*>& operands, int64_t offset,
@@ -282,6 +306,7 @@ class Parser {
 
   std::shared_ptr<const SourceText> src_;
   Lexer lex_;
+  StableHloParseOptions options_;
 
   struct FuncInfo {
     Computation* comp = nullptr;
@@ -320,6 +345,12 @@ HloSharding SdyShardingToHlo(const Parser::SdySharding& s);
 
 // Helpers on attributes (stablehlo_types.cc).
 Expected<std::vector<int64_t>> AttrInts(const Attr& a);
+// stablehlo_splat.cc: every element of a kDense attribute read as data (integer lists, replica
+// groups): a kept splat (Attr::splat) is expanded, up to kMaxExpandedAttrSplat elements.
+inline constexpr int64_t kMaxExpandedAttrSplat = int64_t{1} << 20;
+Expected<Literal> DenseData(const Attr& a);
+// A broadcast of a scalar constant: a large splat as AddSplatConstant builds it.
+bool IsSplatConstant(const Instruction& inst);
 bool IsMultiResultOp(const OpInfo& op);
 bool IsLowerableDynamicOp(std::string_view mnemonic);
 

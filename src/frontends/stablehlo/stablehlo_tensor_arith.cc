@@ -99,8 +99,8 @@ Expected<std::vector<Instruction*>> Parser::BuildArith(Scope* scope, OpInfo* op)
     const Attr* v = op->Find("value");
     if (!v) return Error(op->offset, "arith.constant without a value");
     if (v->kind == Attr::Kind::kDense) {
-      Instruction* c = Add(scope->comp, Opcode::kConstant, *v->type, {}, op->offset, op->result_name);
-      c->attrs().literal = *v->dense;
+      ASSIGN_OR_RETURN(Instruction * c,
+                       AddDenseConstant(scope->comp, *v, *v->type, op->offset, op->result_name));
       return std::vector<Instruction*>{c};
     }
     if (v->kind == Attr::Kind::kFloat) return std::vector<Instruction*>{b.Const(v->f)};

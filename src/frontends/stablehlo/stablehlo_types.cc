@@ -103,9 +103,11 @@ Expected<std::vector<int64_t>> AttrInts(const Attr& a) {
         out.push_back(e.kind == Attr::Kind::kInt ? e.i : (e.b ? 1 : 0));
       }
       return out;
-    case Attr::Kind::kDense:
-      for (int64_t i = 0; i < a.dense->ElementCount(); ++i) out.push_back(a.dense->GetAsInt64(i));
+    case Attr::Kind::kDense: {
+      ASSIGN_OR_RETURN(Literal l, DenseData(a));
+      for (int64_t i = 0; i < l.ElementCount(); ++i) out.push_back(l.GetAsInt64(i));
       return out;
+    }
     default:
       return InvalidArgument("expected integers");
   }
@@ -473,7 +475,7 @@ Status Parser::ParseDense(Attr* out) {
   if (!shape.IsArray()) return Error(body, "dense<...> needs a tensor type");
   int64_t after = lex_.pos();
   Literal lit;
-  RETURN_IF_ERROR(ParseDenseBody(shape, body, body_end, &lit));
+  RETURN_IF_ERROR(ParseDenseBody(shape, body, body_end, &lit, &out->splat));
   lex_.set_pos(after);
   out->type = shape;
   out->dense = std::move(lit);
