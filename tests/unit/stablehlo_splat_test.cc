@@ -133,5 +133,26 @@ TEST(StableHloSplat, AHugeSplatWhereIntegersAreExpectedIsAnError) {
       << m.status().message();
 }
 
+TEST(StableHloSplat, ConstantWithOperandsOrRegionsIsALocatedError) {
+  for (const char* text : {
+           R"(func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = "stablehlo.constant"(%x) {value = dense<1.0> : tensor<2xf32>} : (tensor<2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+})",
+           R"(func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = "stablehlo.constant"() ({
+    "stablehlo.return"() : () -> ()
+  }) {value = dense<1.0> : tensor<2xf32>} : () -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+})"}) {
+    auto m = ParseStableHlo(text, "t.mlir");
+    ASSERT_FALSE(m.ok());
+    EXPECT_NE(m.status().message().find(
+                  "t.mlir:2:8: error: 'stablehlo.constant' takes no operands or regions"),
+              std::string::npos)
+        << m.status().message();
+  }
+}
+
 }  // namespace
 }  // namespace xpar

@@ -178,8 +178,8 @@ Status Parser::SetAttributes(OpInfo* op_ptr, Opcode opcode, Instruction* inst) {
   std::vector<int64_t> v;
   bool found = false;
   if (opcode == Opcode::kConstant) {
-    // Constants are built whole by AddDenseConstant (BuildSimple), large splats as a broadcast.
-    return Internal("constant '{}' must be built by AddDenseConstant", op.name);
+    // BuildSimple builds constants (AddDenseConstant); this is a constant with regions.
+    return Error(op.offset, fmt::format("'{}' takes no operands or regions", op.name));
   }
   if (opcode == Opcode::kBroadcast) {
     RETURN_IF_ERROR(Ints(*this, op, {"broadcast_dimensions", "dims"}, &at.dimensions));

@@ -217,6 +217,9 @@ Expected<std::vector<Instruction*>> Parser::BuildSimple(Scope* scope, OpInfo* op
     if (!v || v->kind != Attr::Kind::kDense || op->result_types.size() != 1) {
       return Error(op->offset, "constant without a dense<...> value");
     }
+    if (!operands.empty()) {
+      return Error(op->offset, fmt::format("'{}' takes no operands or regions", op->name));
+    }
     ASSIGN_OR_RETURN(Instruction * c,
                      AddDenseConstant(scope->comp, *v, shape, op->offset, op->result_name));
     return std::vector<Instruction*>{c};
