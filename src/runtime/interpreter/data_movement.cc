@@ -6,7 +6,9 @@
 
 #include "runtime/interpreter/elementwise_types.h"
 #include "runtime/interpreter/index_util.h"
+#include "runtime/interpreter/elementwise_internal.h"
 #include "runtime/interpreter/kernels.h"
+#include "runtime/interpreter/thread_pool.h"
 
 namespace xpar {
 namespace {
@@ -37,8 +39,26 @@ Expected<Literal> EvalBroadcast(const Instruction& inst, const Literal& x) {
     src_strides[d] = in_strides[i];
   }
   Literal out = Literal::Uninitialized(inst.shape());
-  StridedCopy(out_dims, ByteWidth(out.type()), x.raw(), 0, src_strides, out.raw(), 0,
-              RowMajorStrides(out_dims));
+  const int64_t w = ByteWidth(out.type());
+  if (x.ElementCount() == 1) {  // a splat (how the frontends keep large splat constants): a fill
+    const int64_t n = out.ElementCount();
+    uint8_t* y = out.raw();
+    uint64_t bits = 0;
+    std::memcpy(&bits, x.raw(), std::min<int64_t>(w, 8));
+    if (w == 1) {
+      std::memset(y, static_cast<int>(bits), n);
+    } else if (w == 2) {
+      std::fill_n(reinterpret_cast<uint16_t*>(y), n, static_cast<uint16_t>(bits));
+    } else if (w == 4) {
+      std::fill_n(reinterpret_cast<uint32_t*>(y), n, static_cast<uint32_t>(bits));
+    } else if (w == 8) {
+      std::fill_n(reinterpret_cast<uint64_t*>(y), n, bits);
+    } else {
+      for (int64_t i = 0; i < n; ++i) std::memcpy(y + i * w, x.raw(), w);
+    }
+    return out;
+  }
+  StridedCopy(out_dims, w, x.raw(), 0, src_strides, out.raw(), 0, RowMajorStrides(out_dims));
   return out;
 }
 
@@ -217,14 +237,10 @@ Expected<Literal> EvalIota(const Instruction& inst) {
   const Shape& s = inst.shape();
   if (dim < 0 || dim >= s.rank()) return InvalidArgument("iota_dimension {} out of range", dim);
   Literal out = Literal::Uninitialized(s);
-  const int64_t inner = RowMajorStrides(s.dims())[dim];
-  const int64_t size = s.dim(dim);
-  VisitArrayType(s.type(), [&](auto tag) {
-    using T = decltype(tag);
-    auto y = out.data<T>();
-    for (size_t i = 0; i < y.size(); ++i) {
-      y[i] = ConvertElement<T>(static_cast<int64_t>(i) / inner % size);
-    }
+  uint8_t* y = out.raw();
+  const int64_t w = ByteWidth(s.type());
+  ParallelFor(s.ElementCount(), kElementwiseChunk, [&](int64_t lo, int64_t hi) {
+    IotaBlock(inst, y + lo * w, lo, hi - lo);
   });
   return out;
 }
@@ -315,6 +331,33 @@ Expected<Literal> EvalDynamicUpdateSliceInto(const Instruction& inst, Literal x,
   StridedCopy(update.shape().dims(), ByteWidth(x.type()), update.raw(), 0,
               RowMajorStrides(update.shape().dims()), x.raw(), offset, strides);
   return x;
+}
+
+// Runs of equal values (inner > 1) or of counting values (inner == 1, the iota dimension
+// last): no division per element.
+void IotaBlock(const Instruction& inst, void* y, int64_t lo, int64_t n) {
+  const Shape& s = inst.shape();
+  const int64_t dim = inst.attrs().iota_dimension;
+  int64_t inner = 1;
+  for (int64_t d = dim + 1; d < s.rank(); ++d) inner *= s.dim(d);
+  const int64_t size = s.dim(dim);
+  VisitArrayType(s.type(), [&](auto tag) {
+    using T = decltype(tag);
+    T* out = static_cast<T*>(y);
+    int64_t j = 0;
+    while (j < n) {
+      const int64_t i = lo + j, v = i / inner % size;
+      if (inner == 1) {
+        const int64_t run = std::min(n - j, size - v);
+        for (int64_t r = 0; r < run; ++r) out[j + r] = ConvertElement<T>(v + r);
+        j += run;
+      } else {
+        const int64_t run = std::min(n - j, inner - i % inner);
+        std::fill_n(out + j, run, ConvertElement<T>(v));
+        j += run;
+      }
+    }
+  });
 }
 
 Expected<Literal> EvalDataMovement(const Instruction& inst, Operands ops, EvalContext& ctx) {

@@ -184,4 +184,18 @@ Expected<Literal> EvalElementwise(const Instruction& inst, Operands ops, EvalCon
   }
 }
 
+bool SelectBlock(int64_t width, const bool* p, const void* on_true, const void* on_false, void* y,
+                 int64_t n) {
+  const auto* t = static_cast<const uint8_t*>(on_true);
+  const auto* f = static_cast<const uint8_t*>(on_false);
+  auto* out = static_cast<uint8_t*>(y);
+  switch (width) {
+    case 1: SelectLoop<1>(p, 1, t, 1, f, 1, out, n); return true;
+    case 2: SelectLoop<2>(p, 1, t, 1, f, 1, out, n); return true;
+    case 4: SelectLoop<4>(p, 1, t, 1, f, 1, out, n); return true;
+    case 8: SelectLoop<8>(p, 1, t, 1, f, 1, out, n); return true;
+    default: return false;  // no element type has another width
+  }
+}
+
 }  // namespace xpar

@@ -169,6 +169,21 @@ Expected<Literal> EvalConvertOp(const Instruction& inst, const Literal& x) {
   return out;
 }
 
+bool CompareBlock(const Instruction& inst, PrimitiveType t, const void* a, const void* b,
+                  bool* y, int64_t n) {
+  bool ok = false;
+  VisitArrayType(t, [&](auto tag) {
+    using T = decltype(tag);
+    const auto len = static_cast<size_t>(n);
+    ok = CompareTyped<T>(inst.attrs().comparison_direction, inst.attrs().comparison_type,
+                         std::span<const T>(static_cast<const T*>(a), len),
+                         std::span<const T>(static_cast<const T*>(b), len),
+                         std::span<bool>(y, len))
+             .ok();
+  });
+  return ok;
+}
+
 bool IsFusibleFloatType(PrimitiveType t) {
   return t == PrimitiveType::kF32 || t == PrimitiveType::kBF16 || t == PrimitiveType::kF16 ||
          t == PrimitiveType::kF64;

@@ -22,6 +22,17 @@ bool IsFusibleFloatType(PrimitiveType t);
 // computes them; false when either type is not one of them.
 bool ConvertFloatBlock(PrimitiveType from, PrimitiveType to, const void* x, void* y, int64_t n);
 Expected<Literal> EvalCompareOp(const Instruction& inst, const Literal& a, const Literal& b);
+// n elements of compare `inst` (its direction and comparison type) on operands of element type
+// t, computed exactly as EvalCompareOp; false when the comparison type does not apply to t.
+bool CompareBlock(const Instruction& inst, PrimitiveType t, const void* a, const void* b,
+                  bool* y, int64_t n);
+// elementwise.cc: n elements of select(p, on_true, on_false), elements `width` bytes wide (1, 2,
+// 4 or 8; false otherwise), as EvalSelect with full operands.
+bool SelectBlock(int64_t width, const bool* p, const void* on_true, const void* on_false, void* y,
+                 int64_t n);
+// data_movement.cc: elements [lo, lo + n) of iota `inst` (iota_dimension checked by the caller)
+// into y, as EvalIota computes them.
+void IotaBlock(const Instruction& inst, void* y, int64_t lo, int64_t n);
 Expected<Literal> EvalConvertOp(const Instruction& inst, const Literal& x);
 Expected<Literal> EvalBitcastConvertOp(const Instruction& inst, const Literal& x);
 Expected<Literal> EvalReducePrecisionOp(const Instruction& inst, const Literal& x);

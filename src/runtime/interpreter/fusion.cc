@@ -15,13 +15,59 @@ namespace {
 constexpr int64_t kBlock = 2048;           // elements per block: intermediates stay in L1/L2
 constexpr int64_t kMinElements = 1 << 14;  // smaller arrays: fusion saves too little
 
-// A float unary/binary op whose operands have its type and dims, or a convert between two
-// float types (f32, bf16, f16, f64) of the same dims.
+// Element types a group may carry besides the floats: the integers of index arithmetic (a
+// one-hot label mask is iota == broadcast(labels), then a select).
+bool FusibleIntType(PrimitiveType t) {
+  return t == PrimitiveType::kS32 || t == PrimitiveType::kS64 || t == PrimitiveType::kU32 ||
+         t == PrimitiveType::kU64;
+}
+bool FusibleType(PrimitiveType t) { return IsFusibleFloatType(t) || FusibleIntType(t); }
+
+// Whether compare `inst`'s comparison type applies to operands of type t (else it runs unfused
+// and reports the error).
+bool CompareApplies(const Instruction& inst, PrimitiveType t) {
+  switch (inst.attrs().comparison_type) {
+    case ComparisonType::kDefault: return true;
+    case ComparisonType::kFloat: case ComparisonType::kTotalOrder: return IsFusibleFloatType(t);
+    case ComparisonType::kSigned: case ComparisonType::kUnsigned: return FusibleIntType(t);
+  }
+  return false;
+}
+
+// An iota, a compare (pred result) or a select (pred, then two operands of the result's type),
+// each over operands of the result's dims.
+bool FusibleIndexOp(const Instruction& inst) {
+  const Shape& s = inst.shape();
+  for (const Instruction* op : inst.operands()) {
+    if (!op->shape().IsArray() || op->shape().dims() != s.dims()) return false;
+  }
+  switch (inst.opcode()) {
+    case Opcode::kIota:
+      return inst.operand_count() == 0 && FusibleType(s.type()) &&
+             inst.attrs().iota_dimension >= 0 && inst.attrs().iota_dimension < s.rank();
+    case Opcode::kCompare: {
+      if (inst.operand_count() != 2 || s.type() != PrimitiveType::kPred) return false;
+      const PrimitiveType t = inst.operand(0)->shape().type();
+      return t == inst.operand(1)->shape().type() && FusibleType(t) && CompareApplies(inst, t);
+    }
+    case Opcode::kSelect:
+      return inst.operand_count() == 3 && FusibleType(s.type()) &&
+             inst.operand(0)->shape().type() == PrimitiveType::kPred &&
+             inst.operand(1)->shape().type() == s.type() &&
+             inst.operand(2)->shape().type() == s.type();
+    default: return false;  // the float ops and converts below
+  }
+}
+
+// A float unary/binary op whose operands have its type and dims, a convert between two float
+// types (f32, bf16, f16, f64) of the same dims, or a FusibleIndexOp.
 bool Fusible(const Instruction& inst) {
   const Shape& s = inst.shape();
+  if (!s.IsArray() || s.ElementCount() < kMinElements) return false;
+  if (FusibleIndexOp(inst)) return true;
   const bool convert = inst.opcode() == Opcode::kConvert;
-  if ((!convert && !IsFusibleFloatOp(inst.opcode())) || !s.IsArray() ||
-      s.ElementCount() < kMinElements || inst.operand_count() < 1 || inst.operand_count() > 2) {
+  if ((!convert && !IsFusibleFloatOp(inst.opcode())) || inst.operand_count() < 1 ||
+      inst.operand_count() > 2) {
     return false;
   }
   if (!IsFusibleFloatType(s.type())) return false;  // integers, minifloats: unfused kernels
@@ -34,13 +80,13 @@ bool Fusible(const Instruction& inst) {
   return !convert || inst.operand_count() == 1;
 }
 
-// A broadcast a group may compute block by block: a float operand whose dimensions map, in
+// A broadcast a group may compute block by block: an operand whose dimensions map, in
 // order, onto consecutive result dimensions (a scalar, a per-channel or a row vector), so the
 // operand element of result element i is (i / inner) % operand size.
 bool FusibleBroadcast(const Instruction& inst) {
   const Shape& s = inst.shape();
   if (inst.opcode() != Opcode::kBroadcast || inst.operand_count() != 1 || !s.IsArray() ||
-      s.ElementCount() < kMinElements || !IsFusibleFloatType(s.type())) {
+      s.ElementCount() < kMinElements || !FusibleType(s.type())) {
     return false;
   }
   const Shape& x = inst.operand(0)->shape();
@@ -89,6 +135,10 @@ void BroadcastBlock(const Instruction& inst, const uint8_t* x, uint8_t* y, int64
       float f;
       std::memcpy(&f, v, 4);
       std::fill_n(reinterpret_cast<float*>(y + j * w), run, f);
+    } else if (w == 8) {
+      uint64_t bits;
+      std::memcpy(&bits, v, 8);
+      std::fill_n(reinterpret_cast<uint64_t*>(y + j * w), run, bits);
     } else {
       for (int64_t r = 0; r < run; ++r) std::memcpy(y + (j + r) * w, v, w);
     }
@@ -96,12 +146,26 @@ void BroadcastBlock(const Instruction& inst, const uint8_t* x, uint8_t* y, int64
   }
 }
 
-// One member's block: its op on `len` elements of its operands' blocks.
-bool RunMemberBlock(const Instruction& inst, const void* a, const void* b, void* y, int64_t len) {
-  if (inst.opcode() == Opcode::kConvert) {
-    return ConvertFloatBlock(inst.operand(0)->shape().type(), inst.shape().type(), a, y, len);
+// One member's block: its op on `len` elements (from element `lo`) of its operands' blocks.
+bool RunMemberBlock(const Instruction& inst, const void* const* in, void* y, int64_t lo,
+                    int64_t len) {
+  const Opcode op = inst.opcode();
+  if (op == Opcode::kConvert) {
+    return ConvertFloatBlock(inst.operand(0)->shape().type(), inst.shape().type(), in[0], y, len);
   }
-  return FloatElementwiseBlock(inst.opcode(), inst.shape().type(), a, b, y, len);
+  if (op == Opcode::kIota) {
+    IotaBlock(inst, y, lo, len);
+    return true;
+  }
+  if (op == Opcode::kCompare) {
+    return CompareBlock(inst, inst.operand(0)->shape().type(), in[0], in[1],
+                        static_cast<bool*>(y), len);
+  }
+  if (op == Opcode::kSelect) {
+    return SelectBlock(ByteWidth(inst.shape().type()), static_cast<const bool*>(in[0]), in[1],
+                       in[2], y, len);
+  }
+  return FloatElementwiseBlock(op, inst.shape().type(), in[0], in[1], y, len);
 }
 
 std::atomic<bool> loop_fusion = true;
@@ -193,7 +257,7 @@ Expected<Literal> ElementwiseFusion::Run(int64_t root,
           BroadcastBlock(inst, bound[inst.operand(0)->index()]->raw(), y, lo, len);
           continue;
         }
-        const void* in[2] = {nullptr, nullptr};
+        const void* in[3] = {nullptr, nullptr, nullptr};
         for (int64_t j = 0; j < inst.operand_count(); ++j) {
           const int64_t o = inst.operand(j)->index();
           in[j] = slot[o] >= 0 ? scratch.data() + slot[o] * kSlot
@@ -201,7 +265,7 @@ Expected<Literal> ElementwiseFusion::Run(int64_t root,
         }
         void* y = members[k] == root ? out_data + lo * ByteWidth(shape.type())
                                      : scratch.data() + k * kSlot;
-        if (!RunMemberBlock(inst, in[0], in[1], y, len)) ok = false;
+        if (!RunMemberBlock(inst, in, y, lo, len)) ok = false;
       }
     }
   });

@@ -1,9 +1,11 @@
-// Elementwise loop fusion for the evaluator: chains of float unary/binary ops and converts
-// between float types (f32, bf16, f16, f64), of one shape, whose intermediate values have a
-// single use run as one pass over memory, block by block, instead of one pass (and one buffer)
+// Elementwise loop fusion for the evaluator: chains of float unary/binary ops, converts
+// between float types (f32, bf16, f16, f64), broadcasts, and the index ops of a one-hot mask
+// (iota, compare, select; also on s32/s64/u32/u64), of one shape, whose intermediate values have
+// a single use run as one pass over memory, block by block, instead of one pass (and one buffer)
 // per op. Results are bit-identical to the unfused path: each op runs the same loop on each
 // block and rounds to its element type after every op.
 //   e = exponential(multiply(a, b)); s = add(e, c)   ->  one loop: s[i] = exp(a[i]*b[i]) + c[i]
+//   m = compare(iota, broadcast(labels)); r = select(m, x, broadcast(0))  ->  one loop
 #pragma once
 
 #include <cstdint>
