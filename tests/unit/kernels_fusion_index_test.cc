@@ -153,5 +153,27 @@ TEST(VectorMath, TanhWithinThreeUlpOfLibm) {
   EXPECT_EQ(one, y[12345]);
 }
 
+// Inputs far below zero (a causal mask's -inf) give +0 without libmvec's scalar slow path;
+// the subnormal range and the rest match libm's expf as before (libmvec's slow path is libm's).
+TEST(VectorMath, ExpOfLargeNegativesIsZeroAndMatchesLibmNearIt) {
+  std::vector<float> x = {-std::numeric_limits<float>::infinity(), -1e30f, -200.0f, -104.5f,
+                          -104.0f, -103.9f, -103.0f, -95.0f, -87.5f, -87.0f, -1.0f, 0.0f, 3.5f};
+  for (int i = 0; i < 37; ++i) x.push_back(-110.0f + static_cast<float>(i) * 0.75f);
+  std::vector<float> y(x.size());
+  if (!VectorExpF32(x.data(), y.data(), static_cast<int64_t>(x.size()))) {
+    GTEST_SKIP() << "no AVX2 on this CPU";
+  }
+  for (size_t i = 0; i < x.size(); ++i) {
+    if (x[i] < -104.0f) {
+      EXPECT_EQ(y[i], 0.0f) << x[i];
+      EXPECT_FALSE(std::signbit(y[i])) << x[i];
+    } else if (x[i] < -87.0f) {  // subnormal results: libmvec's libm fallback, exactly
+      EXPECT_EQ(y[i], std::exp(x[i])) << x[i];
+    } else {
+      EXPECT_LE(UlpDistance(y[i], std::exp(x[i])), 2) << x[i];
+    }
+  }
+}
+
 }  // namespace
 }  // namespace xpar

@@ -50,6 +50,24 @@ __attribute__((target("avx512f"))) void MapAvx512(const float* x, float* y, int6
   }
 }
 
+// expf(x) rounds to +0 for every x below this (e^-104 is under half the smallest subnormal),
+// in libm and libmvec alike. libmvec hands such lanes to its scalar slow path one by one, which
+// a causal attention mask (-inf above the diagonal) hits for half of every softmax row: zeroed
+// around the call instead, with the same results.
+constexpr float kExpZeroBelow = -104.0f;
+
+__attribute__((target("avx2,fma"))) __m256 ExpAvx2(__m256 x) {
+  const __m256 low = _mm256_cmp_ps(x, _mm256_set1_ps(kExpZeroBelow), _CMP_LT_OQ);
+  const __m256 y = _ZGVdN8v_expf(_mm256_blendv_ps(x, _mm256_setzero_ps(), low));
+  return _mm256_blendv_ps(y, _mm256_setzero_ps(), low);
+}
+
+__attribute__((target("avx512f"))) __m512 ExpAvx512(__m512 x) {
+  const __mmask16 low = _mm512_cmp_ps_mask(x, _mm512_set1_ps(kExpZeroBelow), _CMP_LT_OQ);
+  const __m512 y = _ZGVeN16v_expf(_mm512_mask_blend_ps(low, x, _mm512_setzero_ps()));
+  return _mm512_mask_blend_ps(low, y, _mm512_setzero_ps());
+}
+
 bool HasAvx512() {
   static const bool has = [] {
     __builtin_cpu_init();
@@ -97,11 +115,11 @@ void Arith(const float* a, int64_t a_step, const float* b, int64_t b_step, float
 
 bool VectorExpF32(const float* x, float* y, int64_t n) {
   if (HasAvx512()) {
-    MapAvx512<_ZGVeN16v_expf>(x, y, n);
+    MapAvx512<ExpAvx512>(x, y, n);
     return true;
   }
   if (!HasAvx2()) return false;
-  MapAvx2<_ZGVdN8v_expf>(x, y, n);
+  MapAvx2<ExpAvx2>(x, y, n);
   return true;
 }
 
