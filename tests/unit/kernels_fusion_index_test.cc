@@ -2,8 +2,8 @@
 // cross-entropy loss (iota == broadcast(labels), then select) runs as one pass without
 // materialising the s64 iota or the mask, with the unfused kernels' bits; iota along an outer
 // dimension, TOTALORDER float compares and s32 selects agree too; a compare whose comparison
-// type does not fit its operands stays unfused and reports its error. Also libmvec's tanh
-// (vector_math.h) against libm's.
+// type does not fit its operands stays unfused and reports its error. Also libmvec's tanh, erf
+// and exp (vector_math.h) against libm's.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -151,6 +151,24 @@ TEST(VectorMath, TanhWithinThreeUlpOfLibm) {
   float one = 0;
   ASSERT_TRUE(VectorTanhF32(&x[12345], &one, 1));
   EXPECT_EQ(one, y[12345]);
+}
+
+TEST(VectorMath, ErfWithinFourUlpOfLibm) {
+  std::vector<float> x;
+  for (int i = -6000; i <= 6000; ++i) x.push_back(static_cast<float>(i) * 1e-3f);  // [-6, 6]
+  for (float s : {1e-30f, 1e-6f, 10.0f, 1e30f, std::numeric_limits<float>::infinity()}) {
+    x.push_back(s);
+    x.push_back(-s);
+  }
+  x.push_back(std::numeric_limits<float>::quiet_NaN());
+  std::vector<float> y(x.size());
+  if (!VectorErfF32(x.data(), y.data(), static_cast<int64_t>(x.size()))) {
+    GTEST_SKIP() << "no AVX2 on this CPU: erf stays scalar";
+  }
+  for (size_t i = 0; i + 1 < x.size(); ++i) {
+    EXPECT_LE(UlpDistance(y[i], std::erf(x[i])), 4) << "erf(" << x[i] << ") = " << y[i];
+  }
+  EXPECT_TRUE(std::isnan(y.back()));
 }
 
 // Inputs far below zero (a causal mask's -inf) give +0 without libmvec's scalar slow path;

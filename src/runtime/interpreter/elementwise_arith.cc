@@ -79,9 +79,13 @@ bool FloatUnary(Opcode op, std::span<const T> x, std::span<T> y) {
       Loop1(x, y, xla_f32::Expm1);  // XLA's formula (xla_cpu_math.h)
       return true;
     }
-    // libmvec's tanhf (vector_math.h), 24x the scalar one: GELU's tanh in GPT-2.
+    // libmvec's tanhf and erff (vector_math.h), 25x the scalar ones: GELU in GPT-2 and BERT.
     if (op == Opcode::kTanh && VectorTanhF32(x.data(), y.data(), 0)) {
       LoopVector(x, y, VectorTanhF32);
+      return true;
+    }
+    if (op == Opcode::kErf && VectorErfF32(x.data(), y.data(), 0)) {  // BERT's exact GELU
+      LoopVector(x, y, VectorErfF32);
       return true;
     }
   }

@@ -10,9 +10,11 @@
 // clang refuses to pass AVX vectors to a function declared without them.
 extern "C" __attribute__((target("avx2,fma"))) __m256 _ZGVdN8v_expf(__m256 x);
 extern "C" __attribute__((target("avx512f"))) __m512 _ZGVeN16v_expf(__m512 x);
-// tanhf's vector variants came with glibc 2.35.
+// tanhf's and erff's vector variants came with glibc 2.35.
 extern "C" __attribute__((target("avx2,fma"))) __m256 _ZGVdN8v_tanhf(__m256 x);
 extern "C" __attribute__((target("avx512f"))) __m512 _ZGVeN16v_tanhf(__m512 x);
+extern "C" __attribute__((target("avx2,fma"))) __m256 _ZGVdN8v_erff(__m256 x);
+extern "C" __attribute__((target("avx512f"))) __m512 _ZGVeN16v_erff(__m512 x);
 
 namespace xpar {
 namespace {
@@ -130,6 +132,16 @@ bool VectorTanhF32(const float* x, float* y, int64_t n) {
   }
   if (!HasAvx2()) return false;
   MapAvx2<_ZGVdN8v_tanhf>(x, y, n);
+  return true;
+}
+
+bool VectorErfF32(const float* x, float* y, int64_t n) {
+  if (HasAvx512()) {
+    MapAvx512<_ZGVeN16v_erff>(x, y, n);
+    return true;
+  }
+  if (!HasAvx2()) return false;
+  MapAvx2<_ZGVdN8v_erff>(x, y, n);
   return true;
 }
 
