@@ -1,7 +1,8 @@
 // The fast backend's driver: a feasible start (lowest usages + descent), then a Lagrangian loop
 // that prices memory per maximal time step, minimises the priced cost by elimination and core
-// sweeps, repairs the result to the limit and descends; then pair moves and an exact large
-// neighbourhood search (lns.h) on the best feasible solution, which is what comes back.
+// sweeps, repairs the result to the limit and descends, with slices of an exact large
+// neighbourhood search (lns.h) between its rounds once it has gained; then pair moves and the
+// search on the best feasible solution, which is what comes back.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -33,6 +34,12 @@ constexpr double kPolishShare = 0.05;
 constexpr double kMinLnsShare = 0.05;
 constexpr double kMinLoopShare = 0.25;
 constexpr int kSwitchRounds = 20;
+// The interleaved search's slice (Driver::Interleave), in round durations: from 1, times or
+// divided by kWeightStep, within [kMinWeight, kMaxWeight]; none shorter than kMinSliceSeconds.
+constexpr double kMinWeight = 0.25;
+constexpr double kMaxWeight = 4;
+constexpr double kWeightStep = 1.5;
+constexpr double kMinSliceSeconds = 0.2;
 // One exact sub-solve's limit, as a share of the time limit (at least 1 s, at most 10 s).
 constexpr double kLnsSolveShare = 0.02;
 
@@ -216,24 +223,61 @@ class Driver {
     elim.set_deadline(Deadline(1));
     std::vector<int> x = BestStart(elim);
     Progress("start");
-    Lagrangian(elim, x, maximal);
+    fast::Lns lns(m_, o_.seed, std::clamp(kLnsSolveShare * o_.time_limit_s, 1.0, 10.0));
+    RETURN_IF_ERROR(Lagrangian(elim, lns, x, maximal));
     if (best_.empty() || optimal_) return Status::Ok();
     Polish(After(kPolishShare));
-    fast::Lns lns(m_, o_.seed, std::clamp(kLnsSolveShare * o_.time_limit_s, 1.0, 10.0));
-    std::vector<int> y = best_;
+    lns.set_guide(x);
     ASSIGN_OR_RETURN(fast::LnsStats stats,
-                     lns.Improve(y, Deadline(1), o_.fast_max_rounds, o_.fast_stall_rounds));
+                     Search(lns, Deadline(1), o_.fast_max_rounds, o_.fast_stall_rounds));
+    lns_stats_.solves += stats.solves;
+    lns_stats_.improved += stats.improved;
+    Progress(fmt::format("lns ({} sub-solves, {} gains, {} nodes)", lns_stats_.solves,
+                         lns_stats_.improved, stats.size).c_str());
+    return Status::Ok();
+  }
+
+  // The exact neighbourhood search on the incumbent until `deadline`; returns its statistics.
+  Expected<fast::LnsStats> Search(fast::Lns& lns, Clock::time_point deadline, int max_solves = 0,
+                                  int stall_solves = 0) {
+    std::vector<int> y = best_;
+    ASSIGN_OR_RETURN(fast::LnsStats stats, lns.Improve(y, deadline, max_solves, stall_solves));
     State st(m_, y);
     Offer(st);
-    Progress(fmt::format("lns ({} sub-solves, {} gains, {} nodes)", stats.solves, stats.improved,
-                         stats.size).c_str());
+    return stats;
+  }
+
+  // Once the loop has improved on the starts and kMinLoopShare has passed, each round is
+  // followed by a slice of the exact search, guided by the round's plan: `weight_` times the
+  // round's duration, raised when the search gained more per second than the round, lowered
+  // when it gained less (instance A: the loop's plan comes at 30-40% of the limit and its later
+  // rounds find nothing; a fixed share for the search starved the loop at high load). Only
+  // when time alone stops the solve: slices are timed, and round caps promise determinism.
+  Status Interleave(fast::Lns& lns, const std::vector<int>& guide, double round_gain,
+                    double round_s, double loop_end) {
+    if (!loop_gained_ || Elapsed() < kMinLoopShare * o_.time_limit_s ||
+        o_.fast_max_rounds > 0 || o_.fast_stall_rounds > 0) {
+      return Status::Ok();
+    }
+    double slice = std::min(weight_ * round_s, loop_end - Elapsed());
+    if (slice < kMinSliceSeconds) return Status::Ok();
+    double before = best_cost_, t = Elapsed();
+    lns.set_guide(guide);
+    ASSIGN_OR_RETURN(fast::LnsStats stats, Search(lns, After(slice / o_.time_limit_s)));
+    lns_stats_.solves += stats.solves;
+    lns_stats_.improved += stats.improved;
+    double lns_rate = (before - best_cost_) / std::max(1e-3, Elapsed() - t);
+    double loop_rate = round_gain / std::max(1e-3, round_s);
+    if (lns_rate > loop_rate) weight_ = std::min(kMaxWeight, weight_ * kWeightStep);
+    if (lns_rate < loop_rate) weight_ = std::max(kMinWeight, weight_ / kWeightStep);
     return Status::Ok();
   }
 
   // The Lagrangian loop, from x: until its share of the time limit is spent, or it has gone
   // kSwitchRounds rounds without a gain once kMinLoopShare has passed (then the exact
   // neighbourhood search gets the rest), or a round or stall cap of the options.
-  void Lagrangian(fast::Eliminator& elim, std::vector<int>& x, const std::vector<int>& maximal) {
+  Status Lagrangian(fast::Eliminator& elim, fast::Lns& lns, std::vector<int>& x,
+                    const std::vector<int>& maximal) {
     double eta = 1.0, best_dual = -1e300;
     int stall = 0, unimproved = 0;
     // A round's repair and descent run past the deadline checks of its inner solve, so a round
@@ -257,7 +301,7 @@ class Driver {
       if (iter == 0 && elim.core_size() == 0 && cand.feasible() && !m_.IsForbidden(x_cost)) {
         Offer(cand);
         optimal_ = true;
-        break;
+        return Status::Ok();
       }
       if (cand.Repair()) {
         cand.Descend(20, Deadline(1));
@@ -278,7 +322,11 @@ class Driver {
       unimproved = !best_.empty() && best_cost_ < best_before - 1e-5 * std::abs(best_before)
                        ? 0 : unimproved + 1;
       round_s = Elapsed() - round_start;
+      loop_gained_ = loop_gained_ || best_cost_ < best_before;
+      RETURN_IF_ERROR(Interleave(lns, cand.feasible() ? cand.assignment() : x,
+                                 best_before - best_cost_, round_s, loop_end));
     }
+    return Status::Ok();
   }
 
   // Pair (swap) moves and descent on the incumbent until neither gains or `deadline`.
@@ -304,6 +352,9 @@ class Driver {
   std::vector<int> best_;
   double best_cost_ = 0;
   bool optimal_ = false;
+  bool loop_gained_ = false;  // a Lagrangian round improved the incumbent
+  double weight_ = 1;         // the search's slice per round, in round durations
+  fast::LnsStats lns_stats_;
   double next_progress_ = 0;
   uint64_t seed_;
 };

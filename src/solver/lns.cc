@@ -21,6 +21,8 @@ constexpr double kMinSolveSeconds = 0.05;
 constexpr int64_t kMaxEdgeEntries = 400'000;
 // Random steps sampled for a memory neighbourhood; the fullest of them is taken.
 constexpr int kPeakSamples = 4;
+// Neighbourhood kinds, taken in turn (Lns::Neighbourhood).
+constexpr int kKinds = 5;
 
 int64_t EdgeEntries(const Problem& p) {
   int64_t n = 0;
@@ -125,7 +127,7 @@ Problem SubProblem(const Model& m, const std::vector<int>& x, const std::vector<
 }
 
 Lns::Lns(const Model& m, uint64_t seed, double solve_seconds)
-    : m_(m), rng_(seed), solve_seconds_(solve_seconds), mark_(m.n, 0) {
+    : m_(m), rng_(seed), solve_seconds_(solve_seconds), mark_(m.n, 0), size_(kInitialSize) {
   for (int v = 0; v < m.n; ++v) {
     if (m.num_s(v) > 1) movable_.push_back(v);
   }
@@ -143,6 +145,44 @@ Lns::Lns(const Model& m, uint64_t seed, double solve_seconds)
     live += diff[t];
     if (live > 0) movable_steps_.push_back(t);
   }
+  TieComponents();
+}
+
+void Lns::TieComponents() {
+  std::vector<int> parent(m_.n);
+  for (int v = 0; v < m_.n; ++v) parent[v] = v;
+  auto root = [&parent](int v) {
+    while (parent[v] != v) v = parent[v] = parent[parent[v]];
+    return v;
+  };
+  for (int v = 0; v < m_.n; ++v) {
+    for (const Tie& t : m_.ties[v]) parent[root(v)] = root(t.other);
+  }
+  comp_of_.assign(m_.n, -1);
+  std::vector<int> id(m_.n, -1), count;
+  for (int v : movable_) {
+    int r = root(v);
+    if (id[r] < 0) id[r] = static_cast<int>(count.size()), count.push_back(0);
+    comp_of_[v] = id[r];
+    ++count[id[r]];
+  }
+  comp_start_.assign(count.size() + 1, 0);
+  for (size_t c = 0; c < count.size(); ++c) comp_start_[c + 1] = comp_start_[c] + count[c];
+  comp_nodes_.resize(movable_.size());
+  std::vector<int> fill(comp_start_.begin(), comp_start_.end() - 1);
+  for (int v : movable_) comp_nodes_[fill[comp_of_[v]]++] = v;
+}
+
+void Lns::Take(int w, std::vector<int>& chosen, int size) {
+  if (mark_[w] == mark_now_) return;
+  mark_[w] = mark_now_;
+  chosen.push_back(w);
+  int c = comp_of_[w];
+  if (c < 0 || comp_start_[c + 1] - comp_start_[c] > size) return;
+  for (int i = comp_start_[c]; i < comp_start_[c + 1]; ++i) {
+    int u = comp_nodes_[i];
+    if (mark_[u] != mark_now_) mark_[u] = mark_now_, chosen.push_back(u);
+  }
 }
 
 void Lns::Grow(std::vector<int>& chosen, int size) {
@@ -152,9 +192,7 @@ void Lns::Grow(std::vector<int>& chosen, int size) {
     if (i == chosen.size()) {  // the region's component is exhausted: start another one
       size_t k = rng_() % movable_.size();
       while (mark_[movable_[k]] == mark_now_) k = (k + 1) % movable_.size();
-      int w = movable_[k];
-      mark_[w] = mark_now_;
-      chosen.push_back(w);
+      Take(movable_[k], chosen, size);
       continue;
     }
     next.clear();
@@ -164,16 +202,66 @@ void Lns::Grow(std::vector<int>& chosen, int size) {
     std::shuffle(next.begin(), next.end(), rng_);
     for (int w : next) {
       if (static_cast<int>(chosen.size()) >= size) break;
-      if (mark_[w] == mark_now_) continue;
-      mark_[w] = mark_now_;
-      chosen.push_back(w);
+      Take(w, chosen, size);
     }
   }
 }
 
-std::vector<int> Lns::Neighbourhood(const std::vector<int64_t>& profile, int size, int kind) {
-  ++mark_now_;
+// An edge drawn with probability proportional to its cost under x (-1 when every edge is free).
+int Lns::CostlyEdge(const std::vector<int>& x) {
+  weights_.resize(m_.edges.size());
+  double total = 0;
+  for (size_t i = 0; i < m_.edges.size(); ++i) {
+    const ModelEdge& e = m_.edges[i];
+    double c = e.table[static_cast<size_t>(x[e.a]) * m_.cost[e.b].size() + x[e.b]];
+    total += c > 0 && !m_.IsForbidden(c) ? c : 0;
+    weights_[i] = total;
+  }
+  if (total <= 0) return -1;
+  double at = std::uniform_real_distribution<double>(0, total)(rng_);
+  return static_cast<int>(std::upper_bound(weights_.begin(), weights_.end(), at) -
+                          weights_.begin());
+}
+
+// Up to `size` nodes where x differs from the guide, breadth-first over such nodes from a random
+// one (empty without a guide or a difference).
+std::vector<int> Lns::DifferingSeeds(const std::vector<int>& x, int size) {
+  std::vector<int> chosen, differing;
+  if (guide_.size() != x.size()) return chosen;
+  for (int v : movable_) {
+    if (x[v] != guide_[v]) differing.push_back(v);
+  }
+  if (differing.empty()) return chosen;
+  std::shuffle(differing.begin(), differing.end(), rng_);
+  for (size_t k = 0; k < differing.size() && static_cast<int>(chosen.size()) < size; ++k) {
+    if (mark_[differing[k]] == mark_now_) continue;
+    size_t i = chosen.size();
+    mark_[differing[k]] = mark_now_;
+    chosen.push_back(differing[k]);
+    for (; i < chosen.size() && static_cast<int>(chosen.size()) < size; ++i) {
+      for (const Incidence& in : m_.adj[chosen[i]]) {
+        int w = in.other;
+        if (mark_[w] == mark_now_ || m_.num_s(w) < 2 || x[w] == guide_[w]) continue;
+        mark_[w] = mark_now_;
+        chosen.push_back(w);
+      }
+    }
+  }
+  ++mark_now_;  // Take marks them again
+  return chosen;
+}
+
+std::vector<int> Lns::Seeds(const std::vector<int>& x, const std::vector<int64_t>& profile,
+                            int size, int kind) {
   std::vector<int> chosen;
+  if (kind == 4) chosen = DifferingSeeds(x, size);
+  int edge = kind == 3 ? CostlyEdge(x) : -1;
+  if (edge >= 0) {  // both ends of a costly edge: resharding that a joint change may remove
+    for (int v : {m_.edges[edge].a, m_.edges[edge].b}) {
+      if (m_.num_s(v) > 1) chosen.push_back(v);
+    }
+  }
+  if (!chosen.empty()) return chosen;
   if (kind == 2) {  // a slice of program order: producers, consumers and what is live with them
     size_t at = rng_() % movable_.size();
     for (int i = 0; i < std::min<int>(size, static_cast<int>(movable_.size())); ++i) {
@@ -193,7 +281,15 @@ std::vector<int> Lns::Neighbourhood(const std::vector<int64_t>& profile, int siz
   } else {
     chosen.push_back(movable_[rng_() % movable_.size()]);
   }
-  for (int v : chosen) mark_[v] = mark_now_;
+  return chosen;
+}
+
+std::vector<int> Lns::Neighbourhood(const std::vector<int>& x, const std::vector<int64_t>& profile,
+                                    int size, int kind) {
+  ++mark_now_;
+  std::vector<int> seeds = Seeds(x, profile, size, kind);
+  std::vector<int> chosen;
+  for (int v : seeds) Take(v, chosen, size);
   Grow(chosen, size);
   return chosen;
 }
@@ -204,14 +300,15 @@ Expected<LnsStats> Lns::Improve(std::vector<int>& x, Clock::time_point deadline,
   int unimproved = 0;
   State state(m_, x);
   if (!state.feasible() || movable_.empty()) return stats;
-  int size = kInitialSize;
+  int& size = size_;
   std::vector<std::pair<int, int>> group;
   while ((max_solves <= 0 || stats.solves < max_solves) &&
          (stall_solves <= 0 || unimproved < stall_solves)) {
     double left = std::chrono::duration<double>(deadline - Clock::now()).count();
     if (left < kMinSolveSeconds) break;
     std::vector<int64_t> profile = MemoryProfile(m_, state.assignment());
-    std::vector<int> free_nodes = Neighbourhood(profile, size, stats.solves % 3);
+    next_kind_ = (next_kind_ + 1) % kKinds;
+    std::vector<int> free_nodes = Neighbourhood(state.assignment(), profile, size, next_kind_);
     Problem sub = SubProblem(m_, state.assignment(), free_nodes, profile);
     if (EdgeEntries(sub) > kMaxEdgeEntries) {
       if (size > kMinSize) {

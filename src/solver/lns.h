@@ -3,7 +3,10 @@
 // CBC while every other node stays fixed (its edges fold into the free nodes' costs, its memory
 // into the limit), and keeps the answer when it is cheaper. Lagrangian pricing settles on one
 // plan where the memory limit binds (instance V: the same plan from 15 s to 300 s); exact
-// sub-solves make the multi-node trades that single and pair moves cannot.
+// sub-solves make the multi-node trades that single and pair moves cannot. A region that takes
+// one node of a tie component (operands aliased to results: instance A's 34,932 nodes form
+// components of up to 6,369) takes all of it when it fits, since a node tied to a fixed one
+// cannot move.
 #pragma once
 
 #include <chrono>
@@ -43,12 +46,26 @@ class Lns {
   // neighbourhood holds every node; x stays feasible and never gets dearer.
   Expected<LnsStats> Improve(std::vector<int>& x, std::chrono::steady_clock::time_point deadline,
                              int max_solves = 0, int stall_solves = 0);
+  // Another plan (e.g. the Lagrangian loop's latest) whose differences from x make regions:
+  // freeing them lets CBC take the better part of each plan.
+  void set_guide(std::vector<int> guide) { guide_ = std::move(guide); }
 
  private:
   // `size` free nodes, by `kind` in turn: 0, a randomised breadth-first region around a random
   // node; 1, around nodes live at the fullest of a few random steps; 2, a slice of program order.
-  std::vector<int> Neighbourhood(const std::vector<int64_t>& profile, int size, int kind);
+  // 3, around both ends of an edge drawn with probability proportional to its cost under x;
+  // 4, nodes where x differs from the guide (set_guide), connected among themselves.
+  std::vector<int> Neighbourhood(const std::vector<int>& x, const std::vector<int64_t>& profile,
+                                 int size, int kind);
+  int CostlyEdge(const std::vector<int>& x);
+  std::vector<int> Seeds(const std::vector<int>& x, const std::vector<int64_t>& profile, int size,
+                         int kind);
+  std::vector<int> DifferingSeeds(const std::vector<int>& x, int size);
   void Grow(std::vector<int>& chosen, int size);
+  void TieComponents();
+  // Adds w to `chosen` and marks it; with the rest of its tie component too when the component
+  // has at most `size` nodes (a node tied to a fixed one cannot move).
+  void Take(int w, std::vector<int>& chosen, int size);
 
   const Model& m_;
   std::mt19937_64 rng_;
@@ -56,6 +73,13 @@ class Lns {
   std::vector<int> movable_;           // nodes with more than one strategy
   std::vector<int> movable_steps_;     // steps where some node with varying usage is live
   std::vector<int> mark_;
+  std::vector<double> weights_;  // CostlyEdge's running sums
+  std::vector<int> guide_;
+  int size_;  // the neighbourhood size, kept from one Improve call to the next
+  int next_kind_ = 0;
+  // Tie components (model ties, both directions), as lists: component c holds
+  // comp_nodes_[comp_start_[c] .. comp_start_[c + 1]); comp_of_[v] is v's.
+  std::vector<int> comp_of_, comp_start_, comp_nodes_;
   int mark_now_ = 0;
 };
 
