@@ -20,6 +20,23 @@ Status CheckArray(const Literal& l, const char* what) {
   return Status::Ok();
 }
 
+// n copies of the `w`-byte element at x into y.
+void FillElement(const uint8_t* x, int64_t w, uint8_t* y, int64_t n) {
+  uint64_t bits = 0;
+  std::memcpy(&bits, x, std::min<int64_t>(w, 8));
+  if (w == 1) {
+    std::memset(y, static_cast<int>(bits), n);
+  } else if (w == 2) {
+    std::fill_n(reinterpret_cast<uint16_t*>(y), n, static_cast<uint16_t>(bits));
+  } else if (w == 4) {
+    std::fill_n(reinterpret_cast<uint32_t*>(y), n, static_cast<uint32_t>(bits));
+  } else if (w == 8) {
+    std::fill_n(reinterpret_cast<uint64_t*>(y), n, bits);
+  } else {
+    for (int64_t i = 0; i < n; ++i) std::memcpy(y + i * w, x, w);
+  }
+}
+
 Expected<Literal> EvalBroadcast(const Instruction& inst, const Literal& x) {
   const Dims& out_dims = inst.shape().dims();
   const Dims& map = inst.attrs().dimensions;
@@ -41,21 +58,10 @@ Expected<Literal> EvalBroadcast(const Instruction& inst, const Literal& x) {
   Literal out = Literal::Uninitialized(inst.shape());
   const int64_t w = ByteWidth(out.type());
   if (x.ElementCount() == 1) {  // a splat (how the frontends keep large splat constants): a fill
-    const int64_t n = out.ElementCount();
     uint8_t* y = out.raw();
-    uint64_t bits = 0;
-    std::memcpy(&bits, x.raw(), std::min<int64_t>(w, 8));
-    if (w == 1) {
-      std::memset(y, static_cast<int>(bits), n);
-    } else if (w == 2) {
-      std::fill_n(reinterpret_cast<uint16_t*>(y), n, static_cast<uint16_t>(bits));
-    } else if (w == 4) {
-      std::fill_n(reinterpret_cast<uint32_t*>(y), n, static_cast<uint32_t>(bits));
-    } else if (w == 8) {
-      std::fill_n(reinterpret_cast<uint64_t*>(y), n, bits);
-    } else {
-      for (int64_t i = 0; i < n; ++i) std::memcpy(y + i * w, x.raw(), w);
-    }
+    ParallelFor(out.ElementCount(), kElementwiseChunk, [&](int64_t lo, int64_t hi) {
+      FillElement(x.raw(), w, y + lo * w, hi - lo);
+    });
     return out;
   }
   StridedCopy(out_dims, w, x.raw(), 0, src_strides, out.raw(), 0, RowMajorStrides(out_dims));
