@@ -95,7 +95,17 @@ std::string CheckPickleLengths(const uint8_t* data, size_t size) {
 std::string CheckPickleRecords(const std::string& path) {
   int err = 0;
   zip_t* zip = zip_open(path.c_str(), ZIP_RDONLY, &err);
-  if (zip == nullptr) return "";
+  if (zip == nullptr) {
+    // Not a zip archive at all: libtorch says what it is. A zip archive that libzip finds
+    // inconsistent (e.g. a central directory name that its local header does not repeat) is
+    // damaged: libtorch would read its records unchecked.
+    if (err == ZIP_ER_NOZIP || err == ZIP_ER_OPEN || err == ZIP_ER_NOENT) return "";
+    zip_error_t error;
+    zip_error_init_with_code(&error, err);
+    std::string damage = fmt::format("its zip archive is unreadable: {}", zip_error_strerror(&error));
+    zip_error_fini(&error);
+    return damage;
+  }
   std::string damage;
   const zip_int64_t n = zip_get_num_entries(zip, 0);
   for (zip_int64_t i = 0; i < n && damage.empty(); ++i) {

@@ -18,8 +18,9 @@ namespace xpar::ts {
 std::string CheckPickleLengths(const uint8_t* data, size_t size);
 
 // Every pickle record (.pkl, .debug_pkl) of the TorchScript archive at `path`, read with libzip
-// and checked by CheckPickleLengths. Empty: all sound, or `path` is no zip archive (libtorch
-// says what it is); otherwise what is damaged, e.g. "its record 'code/m.py.debug_pkl' does not
+// and checked by CheckPickleLengths. Empty: all sound, or `path` is no zip archive or cannot be
+// opened (libtorch says what it is); otherwise what is damaged, e.g. "its zip archive is
+// unreadable: Zip archive inconsistent" or "its record 'code/m.py.debug_pkl' does not
 // decompress: Zlib error" (names as libtorch lists them, without the archive's top folder).
 std::string CheckPickleRecords(const std::string& path);
 
