@@ -1,5 +1,5 @@
 // Kernel thread counts and ParallelFor over one persistent pool of workers parked on a
-// condition variable (after polling briefly for the next call): a call posts its chunks, wakes as many workers as it has chunks beyond
+// condition variable: a call posts its chunks, wakes as many workers as it has chunks beyond
 // its own, takes chunks itself too, and waits for the last one. Workers only ever run chunks,
 // never wait on another call, so calls from several device threads cannot deadlock; a chunk no
 // worker picked up in time is run by its caller.
@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <condition_variable>
 #include <cstdlib>
 #include <deque>
@@ -68,7 +67,6 @@ class Pool {
     {
       std::lock_guard<std::mutex> lock(mu_);
       jobs_.push_back(job);
-      posted_.fetch_add(1, std::memory_order_release);
     }
     const int64_t helpers = std::min<int64_t>(job->chunks - 1, workers_.size());
     for (int64_t h = 0; h < helpers; ++h) wake_.notify_one();
@@ -93,28 +91,10 @@ class Pool {
     if (it != jobs_.end()) jobs_.erase(it);
   }
 
-  // Polls for a posted job for up to kSpin before the worker parks: kernels come back to
-  // back, and a parked worker may wake after the caller has claimed the second half of a
-  // sub-millisecond call (a call has one chunk per thread). Measured on a loaded machine: a
-  // 2-thread 4096x768 layer norm took 1.7-2.1 ms with the spin, 1.8-5.6 ms without.
-  void SpinForJob(int64_t seen) const {
-    const auto until = std::chrono::steady_clock::now() + kSpin;
-    while (posted_.load(std::memory_order_acquire) == seen) {
-      std::this_thread::yield();  // on a busy machine, other processes run instead
-      if (std::chrono::steady_clock::now() > until) return;
-    }
-  }
-
   void Work() {
     SetKernelThreads(1);  // a chunk's own ParallelFor calls run inline: no nested posting
     std::unique_lock<std::mutex> lock(mu_);
     for (;;) {
-      if (jobs_.empty() && !stop_) {
-        const int64_t seen = posted_.load(std::memory_order_acquire);
-        lock.unlock();
-        SpinForJob(seen);
-        lock.lock();
-      }
       wake_.wait(lock, [&] { return stop_ || !jobs_.empty(); });
       if (stop_) return;
       std::shared_ptr<Job> job = jobs_.front();
@@ -131,12 +111,7 @@ class Pool {
     }
   }
 
-  // How long an idle worker polls before it parks (a few kernel launches' worth; OpenMP
-  // runtimes spin for longer).
-  static constexpr std::chrono::microseconds kSpin{200};
-
   std::mutex mu_;
-  std::atomic<int64_t> posted_{0};  // jobs ever posted: a spinning worker watches it change
   std::condition_variable wake_;
   std::deque<std::shared_ptr<Job>> jobs_;
   bool stop_ = false;
