@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <random>
 
 #include "interpreter_core_test_util.h"
@@ -123,6 +124,32 @@ TEST(KernelsConvDepthwise, MobileNetBlock) {
       "  ROOT r = f32[2,32,28,28] convolution(a, k), window={size=3x3 pad=1_1x1_1}, "
       "dim_labels=bf01_oi01->bf01, feature_group_count=32");
   ExpectMatchesReference({text, {2, 32, 28, 28}, {32, 1, 3, 3}}, PrimitiveType::kF32, rng, 0);
+}
+
+// Rows several vectors wide (the random cases above are at most 9 wide): asymmetric and
+// negative padding, rhs dilation, windows taller or wider than the padding, channels-last
+// labels; the reference's bits on 1 and 3 threads.
+TEST(KernelsConvDepthwise, WideRowsAreTheReferencesBits) {
+  std::mt19937 rng(26);
+  struct Shape2 {
+    int h, w, kh, kw, dil;
+    const char* pad;
+  };
+  for (const Shape2& c : {Shape2{5, 17, 3, 3, 1, "1_1x1_1"}, Shape2{9, 33, 3, 5, 1, "2_0x0_3"},
+                          Shape2{6, 40, 2, 3, 2, "0_1x2_2"}, Shape2{7, 24, 3, 3, 1, "-1_1x1_-1"},
+                          Shape2{4, 56, 1, 7, 1, "0_0x3_3"}}) {
+    int pl[2][2];
+    std::sscanf(c.pad, "%d_%dx%d_%d", &pl[0][0], &pl[0][1], &pl[1][0], &pl[1][1]);
+    const int oh = c.h + pl[0][0] + pl[0][1] - ((c.kh - 1) * c.dil + 1) + 1;
+    const int ow = c.w + pl[1][0] + pl[1][1] - ((c.kw - 1) * c.dil + 1) + 1;
+    const std::string text = Module1(fmt::format(
+        "  a = f32[2,{0},{1},6] parameter(0)\n  k = f32[{2},{3},1,6] parameter(1)\n"
+        "  ROOT r = f32[2,{4},{5},6] convolution(a, k), window={{size={2}x{3} pad={6} "
+        "rhs_dilate={7}x{7}}}, dim_labels=b01f_01io->b01f, feature_group_count=6",
+        c.h, c.w, c.kh, c.kw, oh, ow, c.pad, c.dil));
+    ExpectMatchesReference({text, {2, c.h, c.w, 6}, {c.kh, c.kw, 1, 6}}, PrimitiveType::kF32,
+                           rng, 0);
+  }
 }
 
 }  // namespace
