@@ -40,6 +40,8 @@ constexpr double kMinWeight = 0.25;
 constexpr double kMaxWeight = 4;
 constexpr double kWeightStep = 1.5;
 constexpr double kMinSliceSeconds = 0.2;
+// ... and only once the loop has gone this share of the time limit without a gain.
+constexpr double kQuietShare = 0.15;
 // One exact sub-solve's limit, as a share of the time limit (at least 1 s, at most 10 s).
 constexpr double kLnsSolveShare = 0.02;
 
@@ -247,16 +249,20 @@ class Driver {
     return stats;
   }
 
-  // Once the loop has improved on the starts and kMinLoopShare has passed, each round is
-  // followed by a slice of the exact search, guided by the round's plan: `weight_` times the
-  // round's duration, raised when the search gained more per second than the round, lowered
-  // when it gained less (instance A: the loop's plan comes at 30-40% of the limit and its later
-  // rounds find nothing; a fixed share for the search starved the loop at high load). Only
-  // when time alone stops the solve: slices are timed, and round caps promise determinism.
+  // Once the loop has improved on the starts, kMinLoopShare has passed and the loop has not
+  // gained for kQuietShare of the limit, each round is followed by a slice of the exact search,
+  // guided by the round's plan: `weight_` times the round's duration, raised when the search
+  // gained more per second than the round, lowered when it gained less (instance A: the loop's
+  // plan comes at 30-50% of the limit and its later rounds find nothing; a fixed share for the
+  // search starved the loop at high load, and slices after every round cost instance S 0.6%:
+  // its loop gains in bursts 2-8 rounds apart until the end). Only when time alone stops the
+  // solve: slices are timed, and round caps promise determinism.
   Status Interleave(fast::Lns& lns, const std::vector<int>& guide, double round_gain,
                     double round_s, double loop_end) {
+    if (round_gain > 0) last_gain_s_ = Elapsed();
     if (!loop_gained_ || Elapsed() < kMinLoopShare * o_.time_limit_s ||
-        o_.fast_max_rounds > 0 || o_.fast_stall_rounds > 0) {
+        Elapsed() - last_gain_s_ < kQuietShare * o_.time_limit_s || o_.fast_max_rounds > 0 ||
+        o_.fast_stall_rounds > 0) {
       return Status::Ok();
     }
     double slice = std::min(weight_ * round_s, loop_end - Elapsed());
@@ -354,6 +360,7 @@ class Driver {
   bool optimal_ = false;
   bool loop_gained_ = false;  // a Lagrangian round improved the incumbent
   double weight_ = 1;         // the search's slice per round, in round durations
+  double last_gain_s_ = 0;    // when a loop round last improved the incumbent
   fast::LnsStats lns_stats_;
   double next_progress_ = 0;
   uint64_t seed_;
