@@ -17,11 +17,12 @@ namespace xpar::ts {
 // e.g. "a 3435973836-byte string at offset 17 with 811 bytes left".
 std::string CheckPickleLengths(const uint8_t* data, size_t size);
 
-// Every pickle record (.pkl, .debug_pkl) of the TorchScript archive at `path`, read with libzip
-// and checked by CheckPickleLengths. Empty: all sound, or `path` is no zip archive or cannot be
-// opened (libtorch says what it is); otherwise what is damaged, e.g. "its zip archive is
-// unreadable: Zip archive inconsistent" or "its record 'code/m.py.debug_pkl' does not
-// decompress: Zlib error" (names as libtorch lists them, without the archive's top folder).
+// Every record of the TorchScript archive at `path`, read with libzip (which checks that it
+// decompresses and matches its CRC), the pickles (.pkl, .debug_pkl) also checked by
+// CheckPickleLengths. Empty: all sound, or `path` is no zip archive or cannot be opened
+// (libtorch says what it is); otherwise what is damaged, e.g. "its zip archive is unreadable:
+// Zip archive inconsistent" or "its record 'code/m.py' does not read back intact: CRC error"
+// (names as libtorch lists them, without the archive's top folder).
 std::string CheckPickleRecords(const std::string& path);
 
 }  // namespace xpar::ts
