@@ -103,6 +103,14 @@ bool FusibleBroadcast(const Instruction& inst) {
   return true;
 }
 
+// A broadcast of a one-element value (a splat constant read as scalar + broadcast): each fused
+// consumer computes its own copy block by block, so it is materialised only for users that do
+// not fuse (a fill per block costs next to nothing; a materialised copy costs a full buffer).
+bool CopiedIntoConsumers(const Instruction& inst, int uses, const Computation& c) {
+  return inst.opcode() == Opcode::kBroadcast && uses > 1 && &inst != c.root() &&
+         inst.operand(0)->shape().ElementCount() == 1;
+}
+
 // Result elements per operand element of a FusibleBroadcast (the dims after the mapped ones).
 int64_t BroadcastInner(const Instruction& inst) {
   const std::vector<int64_t>& map = inst.attrs().dimensions;
@@ -192,6 +200,7 @@ ElementwiseFusion::ElementwiseFusion(const Computation& c, const std::vector<int
   }
   root_of_.assign(insts.size(), -1);
   members_.resize(insts.size());
+  std::vector<int> copies(insts.size(), 0);  // uses of a broadcast computed in their group
   for (const auto& inst : insts) {
     if (!fusible(*inst)) continue;
     const int64_t i = inst->index();
@@ -201,16 +210,28 @@ ElementwiseFusion::ElementwiseFusion(const Computation& c, const std::vector<int
     for (const Instruction* op : inst->operands()) {
       const int64_t o = op->index();
       if (broadcast) break;
+      if (root_of_[o] == o && CopiedIntoConsumers(*op, uses[o], c)) {
+        ++copies[o];
+        members_[i].push_back(o);  // a copy: o stays the root of its own group
+        continue;
+      }
       if (root_of_[o] != o || uses[o] != 1 || op == c.root()) continue;
-      for (int64_t m : members_[o]) root_of_[m] = i;
+      for (int64_t m : members_[o]) {
+        if (root_of_[m] == o) root_of_[m] = i;  // copies of shared broadcasts keep their root
+      }
       members_[i].insert(members_[i].end(), members_[o].begin(), members_[o].end());
       members_[o].clear();
     }
     members_[i].push_back(i);
   }
+  copied_.assign(insts.size(), false);
   for (size_t i = 0; i < insts.size(); ++i) {
     if (root_of_[i] == static_cast<int64_t>(i) && members_[i].size() == 1) root_of_[i] = -1;
     std::sort(members_[i].begin(), members_[i].end());  // evaluation order = program order
+    // Merged groups (or a binary op with the broadcast twice) may hold a copy twice.
+    members_[i].erase(std::unique(members_[i].begin(), members_[i].end()), members_[i].end());
+    // Every use computes its own copy: the broadcast itself is never materialised.
+    copied_[i] = copies[i] > 0 && copies[i] == uses[i];
   }
 }
 
@@ -228,6 +249,15 @@ void ExtendLastUsesToGroupRoots(const Computation& c, const std::vector<int64_t>
 
 void ElementwiseFusion::ExtendLastUses(std::vector<int64_t>& last) const {
   ExtendLastUsesToGroupRoots(c_, root_of_, last);
+  // Copies of a shared broadcast read its operand when their group's root runs.
+  for (size_t r = 0; r < members_.size(); ++r) {
+    for (int64_t m : members_[r]) {
+      if (root_of_[m] == static_cast<int64_t>(r)) continue;  // a member proper (or the root)
+      for (const Instruction* op : c_.instructions()[m]->operands()) {
+        last[op->index()] = std::max(last[op->index()], static_cast<int64_t>(r));
+      }
+    }
+  }
 }
 
 Expected<Literal> ElementwiseFusion::Run(int64_t root,

@@ -6,6 +6,7 @@
 // block and rounds to its element type after every op.
 //   e = exponential(multiply(a, b)); s = add(e, c)   ->  one loop: s[i] = exp(a[i]*b[i]) + c[i]
 //   m = compare(iota, broadcast(labels)); r = select(m, x, broadcast(0))  ->  one loop
+// A broadcast of a one-element value with several users is copied into each user's group.
 #pragma once
 
 #include <cstdint>
@@ -33,9 +34,11 @@ class ElementwiseFusion {
   // fusion is off); instructions with claimed[i] >= 0 (row fusion's groups) stay out.
   explicit ElementwiseFusion(const Computation& c, const std::vector<int64_t>& claimed = {});
 
-  // An interior member: its value is only computed inside its group's root.
+  // An interior member: its value is only computed inside its group's root. Also a broadcast
+  // of a one-element value all of whose users fuse: each of their groups computes a copy.
   bool Skipped(int64_t index) const {
-    return !root_of_.empty() && root_of_[index] >= 0 && root_of_[index] != index;
+    return !root_of_.empty() &&
+           ((root_of_[index] >= 0 && root_of_[index] != index) || copied_[index]);
   }
   bool IsRoot(int64_t index) const { return !root_of_.empty() && root_of_[index] == index; }
   // Values read by a group stay alive until the group's root has run.
@@ -47,6 +50,7 @@ class ElementwiseFusion {
   const Computation& c_;
   std::vector<int64_t> root_of_;               // group root per instruction, -1 if none
   std::vector<std::vector<int64_t>> members_;  // per instruction that is a root: in order
+  std::vector<bool> copied_;  // a shared one-element broadcast computed only in its users' groups
 };
 
 }  // namespace xpar
