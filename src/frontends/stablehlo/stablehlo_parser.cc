@@ -1,6 +1,7 @@
 // StableHLO/MHLO parser: modules, functions, regions, op statements and SSA value scopes.
 // Op syntax (pretty forms) is in stablehlo_pretty.cc; the mapping onto HLO instructions in
 // stablehlo_ops*.cc.
+#include "frontends/hlo/hlo_lexer.h"
 #include "frontends/hlo/hlo_parser.h"
 #include "frontends/stablehlo/stablehlo_parser.h"
 
@@ -61,6 +62,12 @@ Instruction* Parser::MakeTuple(Computation* comp, const std::vector<Instruction*
 }
 
 Computation* Parser::NewComputation(std::string base) {
+  // Kept to HLO's name alphabet, as function names are: regions and CHLO lowerings name their
+  // computations after the function (`@sc$an` -> `sc_an.region`), and the HLO print must read
+  // back (a fuzz finding).
+  for (char& c : base) {
+    if (!hlo::IsNameChar(c)) c = '_';
+  }
   std::string name = base;
   for (int64_t k = 1;; ++k) {
     bool taken = false;
