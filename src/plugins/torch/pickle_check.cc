@@ -94,7 +94,7 @@ std::string CheckPickleLengths(const uint8_t* data, size_t size) {
 
 std::string CheckPickleRecords(const std::string& path) {
   int err = 0;
-  zip_t* zip = zip_open(path.c_str(), ZIP_RDONLY, &err);
+  zip_t* zip = zip_open(path.c_str(), ZIP_RDONLY | ZIP_CHECKCONS, &err);
   if (zip == nullptr) {
     // Not a zip archive at all: libtorch says what it is. A zip archive that libzip finds
     // inconsistent (e.g. a central directory name that its local header does not repeat) is
