@@ -98,7 +98,9 @@ Expected<Instruction*> Parser::Lookup(Scope* scope, std::string_view name, int64
   int64_t index = 0;
   if (size_t hash = name.find('#'); hash != std::string_view::npos) {
     base = name.substr(0, hash);
-    index = std::stoll(std::string(name.substr(hash + 1)));
+    std::optional<int64_t> i = DecimalInt64(name.substr(hash + 1));
+    if (!i) return Error(offset, fmt::format("result index of '{}' is not a 64-bit integer", name));
+    index = *i;
   }
   auto it = scope->values.find(std::string(base));
   if (it != scope->values.end()) {
@@ -325,7 +327,9 @@ Status Parser::ParseStatement(Scope* scope, Region* region, bool* terminated) {
       if (lex_.TryConsume(":")) {
         Token n = lex_.Next();
         if (n.kind != Tok::kInt) return Error(n.offset, "expected the number of results");
-        count = std::stoll(std::string(n.text));
+        std::optional<int64_t> c = DecimalInt64(n.text);
+        if (!c) return Error(n.offset, "the number of results is not a 64-bit integer");
+        count = *c;
       }
       results.emplace_back(std::string(r.text), count);
     } while (lex_.TryConsume(","));

@@ -3,6 +3,7 @@
 // instructions, and the parser class.
 #pragma once
 
+#include <charconv>
 #include <deque>
 #include <memory>
 #include <optional>
@@ -347,6 +348,15 @@ HloSharding SdyShardingToHlo(const Parser::SdySharding& s);
 Expected<std::vector<int64_t>> AttrInts(const Attr& a);
 // stablehlo_splat.cc: every element of a kDense attribute read as data (integer lists, replica
 // groups): a kept splat (Attr::splat) is expanded, up to kMaxExpandedAttrSplat elements.
+// A decimal integer token's value; nullopt when it does not fit in int64 (std::stoll would
+// throw: a fuzz finding).
+inline std::optional<int64_t> DecimalInt64(std::string_view text) {
+  int64_t v = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return v;
+}
+
 inline constexpr int64_t kMaxExpandedAttrSplat = int64_t{1} << 20;
 Expected<Literal> DenseData(const Attr& a);
 // A broadcast of a scalar constant: a large splat as AddSplatConstant builds it.

@@ -111,14 +111,16 @@ Expected<Parser::SdyMesh> Parser::ParseSdyMeshBody() {
     if (axis.kind != Tok::kString) return Error(axis.offset, "expected a mesh axis name (\"x\")");
     RETURN_IF_ERROR(Expect("=", "after the mesh axis name"));
     Token size = lex_.Next();
-    if (size.kind != Tok::kInt || std::stoll(std::string(size.text)) < 1) {
+    const std::optional<int64_t> axis_size =
+        size.kind == Tok::kInt ? DecimalInt64(size.text) : std::nullopt;
+    if (!axis_size || *axis_size < 1) {
       return Error(size.offset, "expected the mesh axis size (a positive integer)");
     }
     for (const std::string& a : mesh.axes) {
       if (a == Unescape(axis.text)) return Error(axis.offset, "duplicate mesh axis name");
     }
     mesh.axes.push_back(Unescape(axis.text));
-    mesh.sizes.push_back(std::stoll(std::string(size.text)));
+    mesh.sizes.push_back(*axis_size);
   }
   if (lex_.TryConsume(",")) {
     RETURN_IF_ERROR(Expect("device_ids", "in the mesh"));
@@ -177,10 +179,11 @@ Status Parser::ParseSdyAxisSet(const SdyMesh& mesh, std::vector<SdyAxisRef>* int
       if (pre.kind != Tok::kInt || size.kind != Tok::kInt) {
         return Error(a.offset, "expected a sub-axis \"x\":(pre-size)size");
       }
-      ref.pre = std::stoll(std::string(pre.text));
-      ref.size = std::stoll(std::string(size.text));
+      ref.pre = DecimalInt64(pre.text).value_or(-1);
+      ref.size = DecimalInt64(size.text).value_or(-1);
       const int64_t n = mesh.sizes[k];
-      if (ref.pre < 1 || ref.size < 2 || n % ref.pre != 0 || n % (ref.pre * ref.size) != 0) {
+      if (ref.pre < 1 || ref.size < 2 || ref.pre > n || ref.size > n || n % ref.pre != 0 ||
+          n % (ref.pre * ref.size) != 0) {
         return Error(a.offset, fmt::format("sub-axis \"{}\":({}){} does not fit axis \"{}\" of "
                                            "size {} (pre-size * size must divide it, size > 1)",
                                            name, ref.pre, ref.size, name, n));
