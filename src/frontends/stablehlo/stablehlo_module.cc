@@ -25,7 +25,12 @@ void AddModuleAttr(const std::string& key, const Attr& v,
 Expected<std::unique_ptr<Module>> Parser::ParseModule() {
   RETURN_IF_ERROR(ReadDialectResources());
   RETURN_IF_ERROR(ParseTopLevel());
-  auto module = std::make_unique<Module>(module_name_.empty() ? "mlir_module" : module_name_);
+  // In HLO's name alphabet, as computation names are (`module @dis$t`: a fuzz finding).
+  std::string name = module_name_.empty() ? "mlir_module" : module_name_;
+  for (char& c : name) {
+    if (!hlo::IsNameChar(c)) c = '_';
+  }
+  auto module = std::make_unique<Module>(name);
   RETURN_IF_ERROR(Assemble(module.get()));
   module->set_source(src_);
   return module;
