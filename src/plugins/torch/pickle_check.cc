@@ -133,10 +133,10 @@ std::string CheckPickleRecords(const std::string& path) {
       const char* why = zip_strerror(zip);
       if (f != nullptr) why = zip_file_strerror(f);
       damage = fmt::format("its record '{}' does not read back intact: {}", name, why);
-    } else if (std::string lengths = CheckPickleLengths(
-                   reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
-               pickle && !lengths.empty()) {
-      damage = fmt::format("its record '{}' holds {}", name, lengths);
+    } else if (pickle) {
+      std::string lengths =
+          CheckPickleLengths(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+      if (!lengths.empty()) damage = fmt::format("its record '{}' holds {}", name, lengths);
     }
     if (f != nullptr) zip_fclose(f);
   }
