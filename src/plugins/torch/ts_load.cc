@@ -14,7 +14,7 @@
 #include <unordered_map>
 
 #include "frontends/torchscript/ts_graph.h"
-#include "plugins/torch/pickle_check.h"
+#include "plugins/torch/archive_check.h"
 
 namespace xpar::ts {
 namespace {
@@ -211,10 +211,11 @@ class Converter {
   std::unordered_map<std::string, bool> buffer_seen_;
 };
 
-// The file's pickles (data, constants, debug info) before libtorch unpickles them: each must
-// decompress, and a length it would allocate must fit in its record (pickle_check.h).
-Status CheckPickles(const std::string& path) {
-  std::string damage = CheckPickleRecords(path);
+// The file's records before libtorch reads them: each must decompress, a length a pickle would
+// allocate must fit in its record, and class bodies must be ones libtorch imports without
+// crashing (archive_check.h).
+Status CheckArchive(const std::string& path) {
+  std::string damage = CheckArchiveRecords(path);
   if (!damage.empty()) {
     return InvalidArgument("'{}': the TorchScript file is damaged: {}", path, damage);
   }
@@ -226,7 +227,7 @@ Status CheckPickles(const std::string& path) {
 Expected<Graph> LoadGraphWithTorch(const std::string& path) {
   Graph out;
   try {
-    RETURN_IF_ERROR(CheckPickles(path));
+    RETURN_IF_ERROR(CheckArchive(path));
     torch::jit::ExtraFilesMap extra{{"xpar_inputs.json", ""}};
     torch::jit::Module module = torch::jit::load(path, at::Device(at::kCPU), extra);
     module.eval();

@@ -1,8 +1,10 @@
-// CheckPickleLengths: the pickle opcodes by the size of their argument (Python's pickletools).
-#include "plugins/torch/pickle_check.h"
+// CheckPickleLengths walks the pickle opcodes by the size of their argument (Python's pickletools).
+#include "plugins/torch/archive_check.h"
 
 #include <fmt/format.h>
 #include <zip.h>
+
+#include "plugins/torch/code_check.h"
 
 #include <cstring>
 #include <string_view>
@@ -92,17 +94,28 @@ std::string CheckPickleLengths(const uint8_t* data, size_t size) {
   return "";
 }
 
-std::string CheckPickleRecords(const std::string& path) {
+std::string CheckArchiveRecords(const std::string& path) {
   int err = 0;
   zip_t* zip = zip_open(path.c_str(), ZIP_RDONLY | ZIP_CHECKCONS, &err);
   if (zip == nullptr) {
     // Not a zip archive at all: libtorch says what it is. A zip archive that libzip finds
-    // inconsistent (e.g. a central directory name that its local header does not repeat) is
-    // damaged: libtorch would read its records unchecked.
-    if (err == ZIP_ER_NOZIP || err == ZIP_ER_OPEN || err == ZIP_ER_NOENT) return "";
+    // inconsistent (e.g. a central directory name that its local header does not repeat, or a
+    // record whose local header is not where the directory says) is damaged: libtorch would
+    // read its records unchecked. libzip's consistency check calls some of those "not a zip
+    // archive", so an archive that opens without the check is damaged whatever the code.
+    int plain_err = 0;
+    zip_t* plain = zip_open(path.c_str(), ZIP_RDONLY, &plain_err);
+    if (plain == nullptr && (err == ZIP_ER_NOZIP || err == ZIP_ER_OPEN || err == ZIP_ER_NOENT)) {
+      return "";
+    }
+    if (plain != nullptr) zip_discard(plain);
     zip_error_t error;
     zip_error_init_with_code(&error, err);
-    std::string damage = fmt::format("its zip archive is unreadable: {}", zip_error_strerror(&error));
+    std::string damage =
+        plain != nullptr
+            ? fmt::format("its zip archive is inconsistent (libzip's check: {})",
+                          zip_error_strerror(&error))
+            : fmt::format("its zip archive is unreadable: {}", zip_error_strerror(&error));
     zip_error_fini(&error);
     return damage;
   }
@@ -113,6 +126,7 @@ std::string CheckPickleRecords(const std::string& path) {
     if (zip_stat_index(zip, i, 0, &st) != 0 || st.name == nullptr) continue;
     std::string_view name = st.name;
     const bool pickle = name.ends_with(".pkl") || name.ends_with(".debug_pkl");
+    const bool source = name.ends_with(".py");
     if (size_t slash = name.find('/'); slash != std::string_view::npos) {
       name.remove_prefix(slash + 1);  // libtorch's record names leave out the top folder
     }
@@ -126,7 +140,7 @@ std::string CheckPickleRecords(const std::string& path) {
     if (f != nullptr) {
       char chunk[1 << 16];
       while ((got = zip_fread(f, chunk, sizeof chunk)) > 0) {
-        if (pickle) bytes.append(chunk, got);
+        if (pickle || source) bytes.append(chunk, got);
       }
     }
     if (f == nullptr || got < 0) {
@@ -137,6 +151,9 @@ std::string CheckPickleRecords(const std::string& path) {
       std::string lengths =
           CheckPickleLengths(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
       if (!lengths.empty()) damage = fmt::format("its record '{}' holds {}", name, lengths);
+    } else if (source) {
+      std::string why = CheckClassBodies(bytes);
+      if (!why.empty()) damage = fmt::format("its record '{}', {}", name, why);
     }
     if (f != nullptr) zip_fclose(f);
   }
