@@ -3,7 +3,9 @@
 // their range exactly once, and a chunk's own ParallelFor runs inline without deadlocking.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -48,6 +50,35 @@ TEST(ThreadPool, CallsReuseTheSameWorkers) {
   // Forking threads per call would have started 300 new ones; the pool has MachineCores() - 1
   // workers (at least one), started once.
   EXPECT_LE(threads_seen.load() - before, std::max(1, MachineCores() - 1));
+}
+
+// A call is cut into a few chunks per thread (so that a late worker leaves the caller less to do
+// alone), each at least min_chunk items, the same cut on every call whoever runs them.
+TEST(ThreadPool, ChunksAreSeveralPerThreadAndAtLeastMinChunk) {
+  ThreadsGuard guard;
+  SetKernelThreads(2);
+  std::vector<std::pair<int64_t, int64_t>> first;
+  for (int call = 0; call < 20; ++call) {
+    std::mutex mu;
+    std::vector<std::pair<int64_t, int64_t>> cut;
+    ParallelFor(4096, 85, [&](int64_t lo, int64_t hi) {
+      std::lock_guard<std::mutex> lock(mu);
+      cut.emplace_back(lo, hi);
+    });
+    std::sort(cut.begin(), cut.end());
+    ASSERT_EQ(cut.size(), 8u);  // 2 threads x 4
+    for (size_t i = 0; i < cut.size(); ++i) {
+      EXPECT_EQ(cut[i].first, i == 0 ? 0 : cut[i - 1].second);
+      EXPECT_GE(cut[i].second - cut[i].first, 85);
+    }
+    EXPECT_EQ(cut.back().second, 4096);
+    if (call == 0) first = cut;
+    EXPECT_EQ(cut, first);
+  }
+  // Fewer items than 8 chunks of min_chunk: as many chunks as fit.
+  std::atomic<int> chunks{0};
+  ParallelFor(300, 100, [&](int64_t, int64_t) { ++chunks; });
+  EXPECT_EQ(chunks.load(), 3);
 }
 
 TEST(ThreadPool, ConcurrentDevicesEachCoverTheirRange) {

@@ -27,8 +27,8 @@ int BlasThreads();
 // waiting for it costs about as much as streaming this many elements).
 inline constexpr int64_t kElementwiseChunk = 1 << 16;
 
-// Runs fn(begin, end) over [0, n) split into contiguous chunks, one per thread of up to
-// KernelThreads() threads, giving each at least `min_chunk` items; small ranges run inline.
+// Runs fn(begin, end) over [0, n) split into contiguous chunks of at least `min_chunk` items
+// (a few per thread), on up to KernelThreads() threads; small ranges run inline.
 // fn must be safe to call concurrently on disjoint ranges. The calling thread runs chunks too
 // (all of them when the pool's workers are busy); the chunks depend only on n, min_chunk and
 // KernelThreads(). fn's own ParallelFor calls on pool workers run inline.
