@@ -251,12 +251,17 @@ int TrainPipelinedMpi(const TrainArgs& args, const TrainProgram& program,
   auto mesh = Mesh::Parse(args.mesh);
   if (!mesh.ok()) return ReportError("train", mesh.status());
   if (mesh->num_devices() != world->size) {
+    // Every rank sees it; rank 0 says it before any rank leaves MPI_Finalize (its barrier), since
+    // mpirun kills the job, rank 0's message unwritten, once a rank exits with an error.
+    int code = 1;
+    if (world->rank == 0) {
+      code = ReportError(
+          "train", InvalidArgument("--mesh {} has {} devices: run it with mpirun -np "
+                                   "{} (one rank per device), not {} ranks",
+                                   args.mesh, mesh->num_devices(), mesh->num_devices(), world->size));
+    }
     FinalizeMpi();
-    if (world->rank != 0) return 1;  // every rank sees it; rank 0 says it
-    return ReportError(
-        "train", InvalidArgument("--mesh {} has {} devices: run it with mpirun -np "
-                                 "{} (one rank per device), not {} ranks",
-                                 args.mesh, mesh->num_devices(), mesh->num_devices(), world->size));
+    return code;
   }
   int code = RunMpi(args, program, initial, data, p, resumed, world->rank);
   FinalizeMpi();
