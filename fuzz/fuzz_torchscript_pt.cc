@@ -34,6 +34,9 @@ void FindPlugin() {
         std::filesystem::path(buf).parent_path().parent_path() / "libxpar_torch_plugin.so";
     setenv("XPAR_TORCH_PLUGIN", plugin.c_str(), 1);
   }
+  // libtorch in this process (not in the forked reader xpar uses), so that coverage sees the
+  // plugin and a libtorch crash is a finding: each one gets a check before libtorch reads.
+  setenv("XPAR_TORCH_IN_PROCESS", "1", 1);
   const char* path = std::getenv("XPAR_TORCH_PLUGIN");
   if (dlopen(path, RTLD_NOW | RTLD_LOCAL) == nullptr) {
     xpar::fuzz::Fail("the libtorch plugin does not load", dlerror());

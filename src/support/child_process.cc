@@ -81,8 +81,9 @@ Expected<ChildResult> RunInChild(const std::function<std::string()>& work, doubl
   if (killed) return r;
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     return Internal("the child process {}", WIFSIGNALED(status)
-                                                         ? fmt::format("died by signal {}",
-                                                                       WTERMSIG(status))
+                                                         ? fmt::format("died by signal {} ({})",
+                                                                       WTERMSIG(status),
+                                                                       strsignal(WTERMSIG(status)))
                                                          : fmt::format("exited with {}",
                                                                        WEXITSTATUS(status)));
   }

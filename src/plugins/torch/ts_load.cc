@@ -7,6 +7,7 @@
 #pragma GCC diagnostic ignored "-Wsign-compare"
 #include <torch/csrc/jit/ir/constants.h>
 #include <torch/csrc/jit/passes/inliner.h>
+#include <ATen/Parallel.h>
 #include <torch/script.h>
 #pragma GCC diagnostic pop
 
@@ -249,6 +250,9 @@ Expected<Graph> LoadGraphWithTorch(const std::string& path) {
 }  // namespace xpar::ts
 
 // The plugin's entry point, found by dlsym (ts_plugin.cc): no name mangling to guess.
+// Reading is single-threaded: in a child forked from a process that had used libtorch's OpenMP
+// threads (Python with torch), an OpenMP parallel region would wait for threads that are gone.
 extern "C" void XparTorchLoadGraph(const std::string* path, xpar::Expected<xpar::ts::Graph>* out) {
+  at::set_num_threads(1);
   *out = xpar::ts::LoadGraphWithTorch(*path);
 }
