@@ -300,11 +300,24 @@ Status Parser::SetAttributes(OpInfo* op_ptr, Opcode opcode, Instruction* inst) {
     if (!dn) return Error(op.offset, "convolution without dimension numbers");
     ConvDims c;
     RETURN_IF_ERROR(ReadConvDims(*this, *dn, &c));
+    if (c.kernel_spatial.size() != c.input_spatial.size() ||
+        c.output_spatial.size() != c.input_spatial.size()) {
+      return Error(dn->offset, fmt::format("convolution dimension numbers name {} input, {} kernel "
+                                           "and {} output spatial dimensions; they must agree",
+                                           c.input_spatial.size(), c.kernel_spatial.size(),
+                                           c.output_spatial.size()));
+    }
     at.conv = c;
     RETURN_IF_ERROR(ReadWindow(*this, op, static_cast<int64_t>(c.input_spatial.size()),
                                &at.window, /*conv=*/true));
     for (size_t i = 0; i < c.kernel_spatial.size() && op.operands.size() > 1; ++i) {
-      at.window[i].size = op.operands[1]->shape().dim(c.kernel_spatial[i]);
+      const Shape& kernel = op.operands[1]->shape();
+      if (c.kernel_spatial[i] < 0 || c.kernel_spatial[i] >= kernel.rank()) {
+        return Error(dn->offset, fmt::format("kernel spatial dimension {} is not a dimension of "
+                                             "the rank-{} kernel", c.kernel_spatial[i],
+                                             kernel.rank()));
+      }
+      at.window[i].size = kernel.dim(c.kernel_spatial[i]);
     }
     RETURN_IF_ERROR(Ints(*this, op, {"feature_group_count"}, &v, &found));
     if (found && !v.empty()) at.feature_group_count = v[0];

@@ -6,6 +6,7 @@
 
 #include "plugins/torch/code_check.h"
 
+#include <cstdio>
 #include <cstring>
 #include <string_view>
 
@@ -98,16 +99,18 @@ std::string CheckArchiveRecords(const std::string& path) {
   int err = 0;
   zip_t* zip = zip_open(path.c_str(), ZIP_RDONLY | ZIP_CHECKCONS, &err);
   if (zip == nullptr) {
-    // Not a zip archive at all: libtorch says what it is. A zip archive that libzip finds
-    // inconsistent (e.g. a central directory name that its local header does not repeat, or a
-    // record whose local header is not where the directory says) is damaged: libtorch would
-    // read its records unchecked. libzip's consistency check calls some of those "not a zip
-    // archive", so an archive that opens without the check is damaged whatever the code.
-    int plain_err = 0;
-    zip_t* plain = zip_open(path.c_str(), ZIP_RDONLY, &plain_err);
-    if (plain == nullptr && (err == ZIP_ER_NOZIP || err == ZIP_ER_OPEN || err == ZIP_ER_NOENT)) {
+    // A file that cannot be read at all: libtorch says so. Anything else libzip cannot open is
+    // damaged, whatever libzip's code: libtorch's own reader (miniz) opened such files (a
+    // zip64 directory libzip calls "no such file", a record whose local header is not where
+    // the directory says, which its consistency check calls "not a zip archive") and read
+    // their records unchecked (a pickle claiming 4 GB; a SIGSEGV in the type parser).
+    if (FILE* f = std::fopen(path.c_str(), "rb")) {
+      std::fclose(f);
+    } else {
       return "";
     }
+    int plain_err = 0;
+    zip_t* plain = zip_open(path.c_str(), ZIP_RDONLY, &plain_err);
     if (plain != nullptr) zip_discard(plain);
     zip_error_t error;
     zip_error_init_with_code(&error, err);
@@ -115,7 +118,7 @@ std::string CheckArchiveRecords(const std::string& path) {
         plain != nullptr
             ? fmt::format("its zip archive is inconsistent (libzip's check: {})",
                           zip_error_strerror(&error))
-            : fmt::format("its zip archive is unreadable: {}", zip_error_strerror(&error));
+            : fmt::format("its zip archive is unreadable (libzip: {})", zip_error_strerror(&error));
     zip_error_fini(&error);
     return damage;
   }
