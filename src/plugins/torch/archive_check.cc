@@ -1,14 +1,15 @@
-// CheckPickleLengths walks the pickle opcodes by the size of their argument (Python's pickletools).
+// CheckPickleLengths walks the pickle opcodes by the size of their argument (Python's
+// pickletools); CheckArchiveRecords reads every record once through libzip and checks it.
 #include "plugins/torch/archive_check.h"
 
 #include <fmt/format.h>
 #include <zip.h>
 
-#include "plugins/torch/code_check.h"
-
 #include <cstdio>
 #include <cstring>
 #include <string_view>
+
+#include "plugins/torch/code_check.h"
 
 namespace xpar::ts {
 namespace {
