@@ -129,7 +129,20 @@ bool Parser::NextIsType() {
   return t.text == "tensor" || t.text == "tuple" || t.text == "complex" || IsScalarTypeName(t.text);
 }
 
+Status Parser::EnterNested(int64_t offset, std::string_view what) {
+  if (++nesting_ > kMaxNesting) {
+    --nesting_;
+    return Error(offset, fmt::format("{} nested more than {} levels deep", what, kMaxNesting));
+  }
+  return Status::Ok();
+}
+
 Expected<Shape> Parser::ParseType() {
+  RETURN_IF_ERROR(EnterNested(lex_.Peek().offset, "type"));
+  struct Leave {
+    int& n;
+    ~Leave() { --n; }
+  } leave{nesting_};
   Token t = lex_.Next();
   if (t.kind == Tok::kBangId) {
     if (t.text == "!stablehlo.token" || t.text == "!mhlo.token") return Shape::Token();
@@ -272,6 +285,11 @@ Status Parser::ParseAttrDict(AttrList* out, std::string_view close) {
 Expected<Attr> Parser::ParseAttrValue() {
   Attr a;
   Token t = lex_.Peek();
+  RETURN_IF_ERROR(EnterNested(t.offset, "attribute"));
+  struct Leave {
+    int& n;
+    ~Leave() { --n; }
+  } leave{nesting_};
   a.offset = t.offset;
   auto finish = [&]() -> Expected<Attr> {
     a.text = src_->text().substr(a.offset, lex_.pos() - a.offset);

@@ -1,5 +1,5 @@
 // Reads a TorchScript file with libtorch and converts its inlined forward graph into ts::Graph.
-// The only translation unit of xpar that includes torch headers (they are heavy to compile). It
+// The only translation unit of xpar that includes torch's JIT headers (heavy to compile). It
 // is built as a plugin (libxpar_torch_plugin.so) that xpar loads only for .pt files, because
 // linking libtorch's ~300 shared libraries into xpar itself costs seconds at every start.
 #pragma GCC diagnostic push
@@ -12,10 +12,12 @@
 #pragma GCC diagnostic pop
 
 #include <cstring>
+#include <optional>
 #include <unordered_map>
 
 #include "frontends/torchscript/ts_graph.h"
 #include "plugins/torch/archive_check.h"
+#include "plugins/torch/record_allocator.h"
 
 namespace xpar::ts {
 namespace {
@@ -47,11 +49,27 @@ Expected<PrimitiveType> ElementType(c10::ScalarType t) {
   }
 }
 
+// libtorch loads a storage's byte size from the pickle, whatever its record holds
+// (record_allocator.h): the storage must hold no more than the buffer read from its record.
+Status CheckStorageBuffer(const at::Tensor& t) {
+  if (!t.has_storage() || t.storage().nbytes() == 0) return Status::Ok();
+  const void* data = t.storage().data();
+  std::optional<size_t> held =
+      data == nullptr ? std::optional<size_t>(0) : RecordingCpuAllocator::BytesAt(data);
+  if (held && *held < t.storage().nbytes()) {
+    return InvalidArgument("the file is damaged: a tensor of shape {} has a storage of {} bytes "
+                           "whose record holds {}", fmt::join(t.sizes(), "x"),
+                           t.storage().nbytes(), *held);
+  }
+  return Status::Ok();
+}
+
 // libtorch loads a tensor's sizes, strides and offset as the file states them, without checking
 // that they stay inside its storage: a damaged file would make .contiguous() and the copy below
 // read past the storage. The furthest element must lie inside it.
 Status CheckInsideStorage(const at::Tensor& t) {
   if (t.numel() == 0) return Status::Ok();
+  RETURN_IF_ERROR(CheckStorageBuffer(t));
   int64_t last = t.storage_offset();  // element index of the furthest element
   bool bad = !t.has_storage() || last < 0;
   for (int64_t d = 0; d < t.dim() && !bad; ++d) {
@@ -230,8 +248,21 @@ Expected<Graph> LoadGraphWithTorch(const std::string& path) {
   try {
     RETURN_IF_ERROR(CheckArchive(path));
     torch::jit::ExtraFilesMap extra{{"xpar_inputs.json", ""}};
-    torch::jit::Module module = torch::jit::load(path, at::Device(at::kCPU), extra);
+    torch::jit::Module module = [&] {
+      ScopedRecordingCpuAllocator recording;  // the records' buffers, for CheckStorageBuffer
+      return torch::jit::load(path, at::Device(at::kCPU), extra);
+    }();
     module.eval();
+    // Parameters and buffers named with the file; a damaged constant of the graph is caught
+    // where ToLiteral converts it.
+    for (const auto& p : module.named_parameters(/*recurse=*/true)) {
+      RETURN_IF_ERROR(CheckInsideStorage(p.value).WithContext(
+          fmt::format("'{}': parameter '{}': ", path, p.name)));
+    }
+    for (const auto& b : module.named_buffers(/*recurse=*/true)) {
+      RETURN_IF_ERROR(CheckInsideStorage(b.value).WithContext(
+          fmt::format("'{}': buffer '{}': ", path, b.name)));
+    }
     out.module_name = module.type()->name() ? module.type()->name()->name() : "module";
     out.inputs_json = extra["xpar_inputs.json"];
     std::shared_ptr<torch::jit::Graph> graph = module.get_method("forward").graph()->copy();
