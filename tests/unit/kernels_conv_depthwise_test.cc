@@ -25,15 +25,17 @@ struct Case {
 
 std::string Dims(const std::vector<int64_t>& d) { return fmt::format("{}", fmt::join(d, ",")); }
 
-// A random depthwise convolution of `type` with `channels` groups.
-Case RandomDepthwise(std::mt19937& rng, const char* type, int channels) {
+// A random depthwise convolution of `type` with `channels` groups; its last spatial dimension
+// has `last_lo` to `last_hi` input elements.
+Case RandomDepthwise(std::mt19937& rng, const char* type, int channels, int last_lo = 3,
+                     int last_hi = 9) {
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   const int ns = pick(1, 3), batch = pick(1, 2), mult = pick(1, 2);
   std::string size, stride, pad, ldil, rdil, rev;
   std::vector<int> in(ns), k(ns), o(ns);
   for (int s = 0; s < ns; ++s) {
     const char* sep = s ? "x" : "";
-    in[s] = pick(3, 9), k[s] = pick(1, 3);
+    in[s] = s + 1 == ns ? pick(last_lo, last_hi) : pick(3, 9), k[s] = pick(1, 3);
     int st = pick(1, 2), lo = pick(-1, 2), hi = pick(-1, 2), ld = pick(1, 2), rd = pick(1, 2);
     const int span = (k[s] - 1) * rd + 1;
     if ((in[s] - 1) * ld + 1 + lo + hi < span) lo = hi = span;
@@ -104,6 +106,16 @@ TEST(KernelsConvDepthwise, F32IsTheReferencesBits) {
   std::mt19937 rng(23);
   for (int trial = 0; trial < 60; ++trial) {
     Case c = RandomDepthwise(rng, "f32", std::uniform_int_distribution<int>(2, 12)(rng));
+    ExpectMatchesReference(c, PrimitiveType::kF32, rng, 0);
+  }
+}
+
+// Rows of 24 to 90 elements: the 2-D kernel's blocks of 8 and 32 outputs, the last block
+// overlapping the one before.
+TEST(KernelsConvDepthwise, F32WideRowsAreTheReferencesBits) {
+  std::mt19937 rng(25);
+  for (int trial = 0; trial < 40; ++trial) {
+    Case c = RandomDepthwise(rng, "f32", std::uniform_int_distribution<int>(2, 4)(rng), 24, 90);
     ExpectMatchesReference(c, PrimitiveType::kF32, rng, 0);
   }
 }
