@@ -206,7 +206,12 @@ Expected<std::vector<Instruction*>> Parser::BuildSimple(Scope* scope, OpInfo* op
     return out;
   }
   if (opcode == Opcode::kOptimizationBarrier && operands.size() != 1) {
-    // HLO's opt-barrier takes one (tuple) operand.
+    // HLO's opt-barrier takes one (tuple) operand; it passes each operand on as one result.
+    if (static_cast<int64_t>(operands.size()) != op->num_results) {
+      return Error(op->offset, fmt::format("optimization_barrier has {} operands but {} results; "
+                                           "they must be as many",
+                                           operands.size(), op->num_results));
+    }
     Instruction* tuple = MakeTuple(scope->comp, operands, op->offset);
     Instruction* inst = Add(scope->comp, opcode, tuple->shape(), {tuple}, op->offset,
                             op->result_name);
