@@ -217,91 +217,6 @@ void AccumulateColumns(const std::vector<DimTable>& dims, const Dims& in_strides
   }
 }
 
-// The taps of one spatial dimension in the reference loop's order (input offset ascending):
-// table entry k of each, which is also the filter's index along that dimension.
-Dims VisitOrder(const WindowDim& w) {
-  Dims order(w.size);
-  for (int64_t j = 0; j < w.size; ++j) order[j] = w.reversal ? w.size - 1 - j : j;
-  return order;
-}
-
-// out[x + l] for l in [0, B): the sum over the row taps i (in order) and the column taps xs[j]
-// of taps[i][xs[j]] * rows[i][x + l + first[xs[j]]], accumulated in registers from 0 in the
-// reference loop's order (multiply, then add: no FMA).
-template <typename C, int64_t B>
-[[gnu::always_inline]] inline void DepthwiseBlock(const C* const* rows, const C* const* taps,
-                                                  int64_t nrows, const int64_t* xs,
-                                                  const int64_t* first, int64_t nx, int64_t x,
-                                                  C* out) {
-  C acc[B] = {};
-  for (int64_t i = 0; i < nrows; ++i) {
-    for (int64_t j = 0; j < nx; ++j) {
-      const C a = taps[i][xs[j]];
-      const C* p = rows[i] + x + first[xs[j]];
-      for (int64_t l = 0; l < B; ++l) acc[l] += a * p[l];
-    }
-  }
-  for (int64_t l = 0; l < B; ++l) out[x + l] = acc[l];
-}
-
-// out[x] for x in [0, n), every column tap valid for every x (DepthwiseBlock). Blocks of 32
-// (four AVX2 accumulators); the last block overlaps the one before rather than running a scalar
-// tail: an output computed twice gets the same bits.
-template <typename C>
-XPAR_CONV_AVX2_CLONE void DepthwiseSpan(const C* const* rows, const C* const* taps, int64_t nrows,
-                                        const int64_t* xs, const int64_t* first, int64_t nx,
-                                        C* out, int64_t n) {
-  if (n >= 32) {
-    int64_t x = 0;
-    for (; x + 32 <= n; x += 32) DepthwiseBlock<C, 32>(rows, taps, nrows, xs, first, nx, x, out);
-    if (x < n) DepthwiseBlock<C, 32>(rows, taps, nrows, xs, first, nx, n - 32, out);
-  } else if (n >= 8) {
-    int64_t x = 0;
-    for (; x + 8 <= n; x += 8) DepthwiseBlock<C, 8>(rows, taps, nrows, xs, first, nx, x, out);
-    if (x < n) DepthwiseBlock<C, 8>(rows, taps, nrows, xs, first, nx, n - 8, out);
-  } else {
-    for (int64_t x = 0; x < n; ++x) DepthwiseBlock<C, 1>(rows, taps, nrows, xs, first, nx, x, out);
-  }
-}
-
-// One output plane of a 2-D depthwise convolution whose dimensions are both `unit` (stride 1,
-// no lhs dilation): each output row gathers its valid row taps, the columns where every column
-// tap lands inside the input go through DepthwiseSpan, the edge columns skip their padding taps
-// one by one. Same taps, order and roundings as the reference loop.
-template <typename C>
-void DepthwisePlane2D(const DimTable& ty, const DimTable& tx, const Dims& ys, const Dims& xs,
-                      int64_t in_w, const C* src, const C* w, C* dst) {
-  const int64_t kw = tx.size, out_w = tx.out;
-  int64_t xlo = 0, xhi = out_w;
-  for (int64_t kx : xs) xlo = std::max(xlo, tx.lo[kx]), xhi = std::min(xhi, tx.hi[kx]);
-  xhi = std::max(xlo, xhi);
-  std::vector<const C*> rows(ys.size()), taps(ys.size());
-  for (int64_t oy = 0; oy < ty.out; ++oy) {
-    C* drow = dst + oy * out_w;
-    int64_t nrows = 0;
-    for (int64_t ky : ys) {
-      if (oy < ty.lo[ky] || oy >= ty.hi[ky]) continue;
-      rows[nrows] = src + (oy + ty.first[ky]) * in_w;
-      taps[nrows++] = w + ky * kw;
-    }
-    auto edge = [&](int64_t x) {
-      C acc = 0;
-      for (int64_t i = 0; i < nrows; ++i) {
-        for (int64_t kx : xs) {
-          if (x >= tx.lo[kx] && x < tx.hi[kx]) acc += taps[i][kx] * rows[i][x + tx.first[kx]];
-        }
-      }
-      drow[x] = acc;
-    };
-    for (int64_t x = 0; x < xlo; ++x) edge(x);
-    for (int64_t i = 0; i < nrows; ++i) rows[i] += xlo;
-    DepthwiseSpan<C>(rows.data(), taps.data(), nrows, xs.data(), tx.first.data(),
-                     static_cast<int64_t>(xs.size()), drow + xlo, xhi - xlo);
-    for (int64_t i = 0; i < nrows; ++i) rows[i] -= xlo;
-    for (int64_t x = xhi; x < out_w; ++x) edge(x);
-  }
-}
-
 // Depthwise convolution (one input feature per group, no batch groups): for each (batch
 // element, group) and window offset, the input scaled by the filter tap is added into the
 // group's output rows (AccumulateColumns). No column matrix and no GEMM with one row; the
@@ -312,9 +227,6 @@ void RunDepthwise(const ConvPlan& p, const Geometry& g, const C* in, const C* w,
   const int64_t groups = p.feature_groups, per = p.out_feature / groups;
   const int64_t positions = g.out_positions;
   const int64_t work = std::max<int64_t>(1, positions * g.window * per);
-  const bool plane2d = g.dims.size() == 2 && g.dims[0].unit && g.dims[1].unit;
-  const Dims ys = plane2d ? VisitOrder(p.window[0]) : Dims{};
-  const Dims xs = plane2d ? VisitOrder(p.window[1]) : Dims{};
   ParallelFor(p.in_batch * groups, std::max<int64_t>(1, kElementwiseChunk / work),
               [&](int64_t lo, int64_t hi) {
                 Dims k(g.kernel_sizes.size());
@@ -322,13 +234,6 @@ void RunDepthwise(const ConvPlan& p, const Geometry& g, const C* in, const C* w,
                   const int64_t n = item / groups, fg = item % groups;
                   const C* src = in + (n * p.in_feature + fg) * g.in_positions;
                   C* dst = out + (n * p.out_feature + fg * per) * positions;
-                  if (plane2d) {
-                    for (int64_t o = 0; o < per; ++o) {
-                      DepthwisePlane2D<C>(g.dims[0], g.dims[1], ys, xs, g.in_strides[0], src,
-                                          w + (fg * per + o) * g.window, dst + o * positions);
-                    }
-                    continue;
-                  }
                   std::fill(dst, dst + per * positions, C(0));
                   ForEachIndex(g.kernel_sizes, [&](std::span<const int64_t> j) {
                     // The reference visits input offsets j in order; a reversed dimension's
