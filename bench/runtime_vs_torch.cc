@@ -100,6 +100,19 @@ std::string Gather(int vocab, int dim, int ids) {
       vocab, dim, ids);
 }
 
+// Inference batch norm (scale and shift per channel, as `xpar import` writes aten::batch_norm
+// of a traced ResNet) then ReLU.
+std::string BnRelu(int c, int hw) {
+  return fmt::format(
+      "x = f32[1,{0},{1},{1}] parameter(0)\n s = f32[{0}] parameter(1)\n t = f32[{0}] parameter(2)\n"
+      " bs = f32[1,{0},{1},{1}] broadcast(s), dimensions={{1}}\n"
+      " bt = f32[1,{0},{1},{1}] broadcast(t), dimensions={{1}}\n"
+      " m = f32[1,{0},{1},{1}] multiply(x, bs)\n a = f32[1,{0},{1},{1}] add(m, bt)\n"
+      " z = f32[] constant(0)\n b = f32[1,{0},{1},{1}] broadcast(z), dimensions={{}}\n"
+      " ROOT r = f32[1,{0},{1},{1}] maximum(a, b)",
+      c, hw);
+}
+
 std::vector<Row> Rows() {
   const double conv = 2.0 * 8 * 64 * 56 * 56 * 64 * 9 / 1e9;
   return {
@@ -120,6 +133,7 @@ std::vector<Row> Rows() {
       {"softmax_f32_4096x1024", Softmax(4096, 1024), 0},
       {"layernorm_f32_4096x768", LayerNorm(4096, 768), 0},
       {"gather_f32_50257x768_4096", Gather(50257, 768, 4096), 0},
+      {"bn_relu_f32_1x256x56x56", BnRelu(256, 56), 0},
   };
 }
 

@@ -67,6 +67,13 @@ def _gather(vocab, dim, ids):
     return lambda: F.embedding(idx, table)
 
 
+def _bn_relu(c, hw):
+    """Inference batch norm + in-place ReLU, as each of ResNet-50's blocks runs them."""
+    x, mean, var = _rand(1, c, hw, hw), _rand(c), torch.rand(c) + 0.5
+    w, b = _rand(c), _rand(c)
+    return lambda: torch.relu_(F.batch_norm(x, mean, var, w, b, False))
+
+
 ROWS = {
     "gemm_f32_1024": lambda: _gemm(1024, torch.float32),
     "gemm_bf16_1024": lambda: _gemm(1024, torch.bfloat16),
@@ -81,6 +88,7 @@ ROWS = {
     "softmax_f32_4096x1024": lambda: (lambda x: lambda: torch.softmax(x, -1))(_rand(4096, 1024)),
     "layernorm_f32_4096x768": lambda: _layer_norm(4096, 768),
     "gather_f32_50257x768_4096": lambda: _gather(50257, 768, 4096),
+    "bn_relu_f32_1x256x56x56": lambda: _bn_relu(256, 56),
 }
 
 
@@ -190,6 +198,11 @@ def torch_ms(make, threads, reps):
     return statistics.median(times) * 1e3
 
 
+def _ms(ms):
+    """Milliseconds with three significant figures or more (rows of 0.2-0.3 ms differ)."""
+    return f"{ms:.3f}" if ms < 1 else f"{ms:.2f}" if ms < 10 else f"{ms:.1f}"
+
+
 def xpar_run(binary, args):
     out = subprocess.run([binary] + args, check=True, capture_output=True, text=True).stdout
     return [line.split() for line in out.splitlines()]
@@ -222,15 +235,18 @@ def main():
     for row in rows:
         for t in threads:
             args = ["--threads", str(t), "--reps", str(a.reps), "--only", row]
-            bms = 0.0
+            bms = None  # an older build may not have the row
             if a.xpar_before:
-                bms = float([x for x in xpar_run(a.xpar_before, args) if x[0] == "row"][0][5])
+                b = [x for x in xpar_run(a.xpar_before, args) if x[0] == "row"]
+                bms = float(b[0][5]) if b else None
             f = [x for x in xpar_run(a.xpar, args) if x[0] == "row"][0]
             xms, gflop = float(f[5]), float(f[7])
             tms = torch_ms(ROWS[row], t, a.reps)
             pct = (lambda ms: f"{100 * gflop / (ms / 1e3) / peak[t]:.0f}%" if gflop else "")
-            old = f"| {bms:.1f} | {bms / tms:.2f} " if a.xpar_before else ""
-            print(f"| {row} | {t} | {xms:.1f} | {tms:.1f} | {xms / tms:.2f} {old}| {pct(xms)} | "
+            old = ""
+            if a.xpar_before:
+                old = f"| {_ms(bms)} | {bms / tms:.2f} " if bms else "| no such row | "
+            print(f"| {row} | {t} | {_ms(xms)} | {_ms(tms)} | {xms / tms:.2f} {old}| {pct(xms)} | "
                   f"{pct(tms)} |", flush=True)
     if a.cli:
         model_rows(a.cli, threads, a.reps, only, a.cli_before)

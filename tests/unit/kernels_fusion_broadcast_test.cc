@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstring>
 #include <random>
 
@@ -38,30 +39,34 @@ ENTRY e {{
 }
 
 TEST(FusionBroadcast, BatchNormReluIsOnePassWithTheUnfusedBits) {
-  const int64_t c = 24, h = 37, w = 41;  // 72k elements: fused, several blocks per thread
-  for (const char* t : {"f32", "bf16"}) {
-    SCOPED_TRACE(t);
-    const PrimitiveType type = *PrimitiveTypeFromName(t);
-    auto m = ParseHloModule(BatchNormRelu(t, c, h, w));
-    ASSERT_TRUE(m.ok()) << m.status().ToString();
-    const std::vector<Literal> args = {UniformLiteral(type, {2, c, h, w}, 1),
-                                       UniformLiteral(type, {c}, 2), UniformLiteral(type, {w}, 3)};
-    const Ran unfused = RunWith(**m, args, false, 1);
-    // Spot check against the formula (values are exact in both types up to rounding).
-    const double x0 = args[0].GetAsDouble(5 * h * w + 7), s0 = args[1].GetAsDouble(5);
-    const double want = std::max(0.0, x0 * s0 + args[2].GetAsDouble(7));
-    EXPECT_NEAR(unfused.value.GetAsDouble(5 * h * w + 7), want, 0.05 * (1 + std::abs(want)));
-    for (int threads : {1, 4}) {
-      const Ran fused = RunWith(**m, args, true, threads);
-      ASSERT_EQ(fused.value.size_bytes(), unfused.value.size_bytes());
-      EXPECT_EQ(std::memcmp(fused.value.raw(), unfused.value.raw(),
-                            static_cast<size_t>(fused.value.size_bytes())),
-                0)
-          << threads << " threads";
-      // Only the result is held at the peak: no broadcast (or intermediate) is materialised.
-      EXPECT_LE(fused.peak, fused.value.size_bytes() + 256) << threads << " threads";
+  // 72k elements: fused, several blocks per thread; channels of 1517 elements (blocks of 2048
+  // cut at channel ends) and of 3360 (a channel over more than a block).
+  for (auto [c, h, w] : {std::array<int64_t, 3>{24, 37, 41}, std::array<int64_t, 3>{6, 56, 60}}) {
+    for (const char* t : {"f32", "bf16"}) {
+      SCOPED_TRACE(fmt::format("{} {}x{}x{}", t, c, h, w));
+      const PrimitiveType type = *PrimitiveTypeFromName(t);
+      auto m = ParseHloModule(BatchNormRelu(t, c, h, w));
+      ASSERT_TRUE(m.ok()) << m.status().ToString();
+      const std::vector<Literal> args = {UniformLiteral(type, {2, c, h, w}, 1),
+                                         UniformLiteral(type, {c}, 2),
+                                         UniformLiteral(type, {w}, 3)};
+      const Ran unfused = RunWith(**m, args, false, 1);
+      // Spot check against the formula (values are exact in both types up to rounding).
+      const double x0 = args[0].GetAsDouble(5 * h * w + 7), s0 = args[1].GetAsDouble(5);
+      const double want = std::max(0.0, x0 * s0 + args[2].GetAsDouble(7));
+      EXPECT_NEAR(unfused.value.GetAsDouble(5 * h * w + 7), want, 0.05 * (1 + std::abs(want)));
+      for (int threads : {1, 4}) {
+        const Ran fused = RunWith(**m, args, true, threads);
+        ASSERT_EQ(fused.value.size_bytes(), unfused.value.size_bytes());
+        EXPECT_EQ(std::memcmp(fused.value.raw(), unfused.value.raw(),
+                              static_cast<size_t>(fused.value.size_bytes())),
+                  0)
+            << threads << " threads";
+        // Only the result is held at the peak: no broadcast (or intermediate) is materialised.
+        EXPECT_LE(fused.peak, fused.value.size_bytes() + 256) << threads << " threads";
+      }
+      EXPECT_GE(unfused.peak, 2 * unfused.value.size_bytes());
     }
-    EXPECT_GE(unfused.peak, 2 * unfused.value.size_bytes());
   }
 }
 

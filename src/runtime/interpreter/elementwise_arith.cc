@@ -56,6 +56,18 @@ void LoopVector(std::span<const float> x, std::span<float> y,
   ParallelFor(n, kElementwiseChunk, [&](int64_t lo, int64_t hi) { f(xp + lo, yp + lo, hi - lo); });
 }
 
+// Loop2 for RowArithF32's ops (false for the others).
+bool LoopArithF32(Opcode op, std::span<const float> a, std::span<const float> b,
+                  std::span<float> y) {
+  const int64_t n = static_cast<int64_t>(y.size());
+  if (n <= kElementwiseChunk) return RowArithF32(op, a.data(), 1, b.data(), 1, y.data(), n);
+  if (!RowArithF32(op, a.data(), 1, b.data(), 1, y.data(), 0)) return false;  // op check only
+  ParallelFor(n, kElementwiseChunk, [&](int64_t lo, int64_t hi) {
+    RowArithF32(op, a.data() + lo, 1, b.data() + lo, 1, y.data() + lo, hi - lo);
+  });
+  return true;
+}
+
 // The f16 ops XLA computes as a formula of f16 steps (xla_cpu_math.h); false for the others.
 bool XlaF16Unary(Opcode op, std::span<const f16> x, std::span<f16> y) {
   switch (op) {
@@ -189,6 +201,9 @@ Expected<Literal> UnaryTyped(const Instruction& inst, const Literal& x) {
 template <typename T>
 bool FloatBinary(Opcode op, std::span<const T> a, std::span<const T> b, std::span<T> y) {
   using C = ComputeT<T>;
+  if constexpr (std::is_same_v<T, float>) {  // the common ops, AVX2 (same results)
+    if (LoopArithF32(op, a, b, y)) return true;
+  }
   switch (op) {
     case Opcode::kAdd: Loop2(a, b, y, [](C p, C q) { return p + q; }); return true;
     case Opcode::kSubtract: Loop2(a, b, y, [](C p, C q) { return p - q; }); return true;

@@ -57,20 +57,19 @@ std::vector<int64_t> WindowOperandDims(int64_t rank, const std::vector<int64_t>&
   return out;
 }
 
-// The operand start of batch position `b` (before clamping / bounds checks).
-std::vector<int64_t> StartOf(const IndexTable& t, int64_t b, std::span<const int64_t> batch_index,
-                             int64_t operand_rank, const std::vector<int64_t>& index_map,
-                             const std::vector<int64_t>& operand_batching,
-                             const std::vector<int64_t>& indices_batching,
-                             int64_t index_vector_dim) {
-  std::vector<int64_t> start(operand_rank, 0);
+// Writes into `start` (one entry per operand dim) the operand start of batch position `b`
+// (before clamping / bounds checks). The caller's vector is reused: no allocation per slice.
+void StartOf(const IndexTable& t, int64_t b, std::span<const int64_t> batch_index,
+             const std::vector<int64_t>& index_map, const std::vector<int64_t>& operand_batching,
+             const std::vector<int64_t>& indices_batching, int64_t index_vector_dim,
+             std::vector<int64_t>& start) {
+  std::fill(start.begin(), start.end(), 0);
   for (size_t k = 0; k < index_map.size(); ++k) {
     start[index_map[k]] = t.values[b * t.vector_len + static_cast<int64_t>(k)];
   }
   for (size_t i = 0; i < operand_batching.size(); ++i) {
     start[operand_batching[i]] = batch_index[BatchPos(indices_batching[i], index_vector_dim)];
   }
-  return start;
 }
 
 // Every entry of `dims` is a valid dimension of a rank-`rank` array.
@@ -194,12 +193,15 @@ Expected<Literal> EvalGather(const Instruction& inst, Operands ops, EvalContext&
   for (int64_t size : offset_sizes) run_bytes *= size;
   // Each slice's source and destination offsets first (cheap), then the copies, which are
   // independent, split over the kernel threads.
-  std::vector<int64_t> src_at, dst_at;
+  std::vector<int64_t> src_at, dst_at, start(op_rank);
+  int64_t slices = 1;
+  for (int64_t size : t.batch_dims) slices *= std::max<int64_t>(size, 0);
+  src_at.reserve(static_cast<size_t>(slices));
+  dst_at.reserve(static_cast<size_t>(slices));
   int64_t b = 0;
   ForEachIndex(t.batch_dims, [&](std::span<const int64_t> bi) {
-    std::vector<int64_t> start =
-        StartOf(t, b++, bi, op_rank, g.start_index_map, g.operand_batching_dims,
-                g.start_indices_batching_dims, g.index_vector_dim);
+    StartOf(t, b++, bi, g.start_index_map, g.operand_batching_dims,
+            g.start_indices_batching_dims, g.index_vector_dim, start);
     for (int64_t d : g.start_index_map) {
       start[d] = std::clamp<int64_t>(start[d], 0, operand.shape().dim(d) - slice_sizes[d]);
     }
@@ -291,11 +293,11 @@ Expected<Literal> EvalScatter(const Instruction& inst, Operands ops, EvalContext
   ElementCombiner combiner(*inst.called()[0], ctx, types);
   Status status;
   int64_t b = 0;
+  std::vector<int64_t> start(op_rank);
   ForEachIndex(t.batch_dims, [&](std::span<const int64_t> bi) {
     if (!status.ok()) return;
-    std::vector<int64_t> start =
-        StartOf(t, b++, bi, op_rank, s.scatter_dims_to_operand_dims, s.input_batching_dims,
-                s.scatter_indices_batching_dims, s.index_vector_dim);
+    StartOf(t, b++, bi, s.scatter_dims_to_operand_dims, s.input_batching_dims,
+            s.scatter_indices_batching_dims, s.index_vector_dim, start);
     // A window that does not fit entirely inside the operand is skipped, as XLA does.
     for (int64_t d = 0; d < op_rank; ++d) {
       if (start[d] < 0 || start[d] + extent[d] > op_shape.dim(d)) return;

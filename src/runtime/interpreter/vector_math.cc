@@ -20,10 +20,13 @@ namespace xpar {
 namespace {
 
 // clang (the sanitizer and fuzz builds) cannot multiversion a template: one default version.
+// The AVX-512 clone: rows of fused arithmetic live in L1, where 16 lanes do twice the work per
+// instruction (measured on a Zen 5 EPYC: batch norm + ReLU 0.31 -> 0.18 ms, layer norm 3.8 ->
+// 3.0 ms in one alternating run).
 #if defined(__clang__)
 #define XPAR_AVX2_CLONE
 #else
-#define XPAR_AVX2_CLONE __attribute__((target_clones("avx2", "default")))
+#define XPAR_AVX2_CLONE __attribute__((target_clones("avx512f", "avx2", "default")))
 #endif
 
 // y[i] = f(x[i]) with a libmvec vector function; the tail is padded with zeros to a full
@@ -84,6 +87,18 @@ bool HasAvx2() {
     return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
   }();
   return has;
+}
+
+// MaxPropagateNan / MinPropagateNan (reduce_util.h) as selects the vectoriser can blend.
+inline float MaxNan(float a, float b) {
+  float m = a > b ? a : b;
+  m = b != b ? b : m;
+  return a != a ? a : m;
+}
+inline float MinNan(float a, float b) {
+  float m = a < b ? a : b;
+  m = b != b ? b : m;
+  return a != a ? a : m;
 }
 
 template <typename F>
@@ -155,6 +170,10 @@ bool RowArithF32(Opcode op, const float* a, int64_t a_step, const float* b, int6
     Arith(a, a_step, b, b_step, y, n, [](float p, float q) { return p * q; });
   } else if (op == Opcode::kDivide) {
     Arith(a, a_step, b, b_step, y, n, [](float p, float q) { return p / q; });
+  } else if (op == Opcode::kMaximum) {
+    Arith(a, a_step, b, b_step, y, n, [](float p, float q) { return MaxNan(p, q); });
+  } else if (op == Opcode::kMinimum) {
+    Arith(a, a_step, b, b_step, y, n, [](float p, float q) { return MinNan(p, q); });
   } else {
     return false;  // other ops take the generic kernels
   }
@@ -176,18 +195,6 @@ XPAR_AVX2_CLONE float FoldLanes(const float* x, int64_t n, F f) {
     for (int l = 0; l < w; ++l) lane[l] = f(lane[l], lane[l + w]);
   }
   return lane[0];
-}
-
-// MaxPropagateNan / MinPropagateNan (reduce_util.h) as selects the vectoriser can blend.
-inline float MaxNan(float a, float b) {
-  float m = a > b ? a : b;
-  m = b != b ? b : m;
-  return a != a ? a : m;
-}
-inline float MinNan(float a, float b) {
-  float m = a < b ? a : b;
-  m = b != b ? b : m;
-  return a != a ? a : m;
 }
 
 // FoldLanes in AVX2, one lane per vector element, so the same results as the scalar fold:

@@ -24,8 +24,9 @@ bool VectorTanhF32(const float* x, float* y, int64_t n);
 // as for tanh; BERT's exact GELU).
 bool VectorErfF32(const float* x, float* y, int64_t n);
 
-// y[i] = a[i * a_step] op b[i * b_step] for op add, subtract, multiply or divide, each operand
-// a row (step 1) or one value for the whole row (step 0); false for other ops.
+// y[i] = a[i * a_step] op b[i * b_step] for op add, subtract, multiply, divide, maximum or
+// minimum (NaN-propagating, as MaxPropagateNan / MinPropagateNan), each operand a row (step 1)
+// or one value for the whole row (step 0); false for other ops. Vectorised (AVX2 clones).
 bool RowArithF32(Opcode op, const float* a, int64_t a_step, const float* b, int64_t b_step,
                  float* y, int64_t n);
 
