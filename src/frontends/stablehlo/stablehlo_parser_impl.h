@@ -313,6 +313,11 @@ class Parser {
   static constexpr int kMaxNesting = 256;
   int nesting_ = 0;
   Status EnterNested(int64_t offset, std::string_view what);
+  // Leaves the level EnterNested entered when the nested parse returns (any way it returns).
+  struct LeaveNested {
+    int& depth;
+    ~LeaveNested() { --depth; }
+  };
   StableHloParseOptions options_;
 
   struct FuncInfo {

@@ -139,10 +139,7 @@ Status Parser::EnterNested(int64_t offset, std::string_view what) {
 
 Expected<Shape> Parser::ParseType() {
   RETURN_IF_ERROR(EnterNested(lex_.Peek().offset, "type"));
-  struct Leave {
-    int& n;
-    ~Leave() { --n; }
-  } leave{nesting_};
+  LeaveNested leave{nesting_};
   Token t = lex_.Next();
   if (t.kind == Tok::kBangId) {
     if (t.text == "!stablehlo.token" || t.text == "!mhlo.token") return Shape::Token();
@@ -286,10 +283,7 @@ Expected<Attr> Parser::ParseAttrValue() {
   Attr a;
   Token t = lex_.Peek();
   RETURN_IF_ERROR(EnterNested(t.offset, "attribute"));
-  struct Leave {
-    int& n;
-    ~Leave() { --n; }
-  } leave{nesting_};
+  LeaveNested leave{nesting_};
   a.offset = t.offset;
   auto finish = [&]() -> Expected<Attr> {
     a.text = src_->text().substr(a.offset, lex_.pos() - a.offset);
