@@ -328,7 +328,12 @@ Status Parser::ParseStatement(Scope* scope, Region* region, bool* terminated) {
         Token n = lex_.Next();
         if (n.kind != Tok::kInt) return Error(n.offset, "expected the number of results");
         std::optional<int64_t> c = DecimalInt64(n.text);
-        if (!c) return Error(n.offset, "the number of results is not a 64-bit integer");
+        // A fuzz finding: `%r:-2` made a negative count (then a type list read from before its
+        // start); a huge one would allocate that many result types.
+        if (!c || *c < 1 || *c > kMaxResults) {
+          return Error(n.offset, fmt::format("the number of results must be 1 to {}, not {}",
+                                             kMaxResults, n.text));
+        }
         count = *c;
       }
       results.emplace_back(std::string(r.text), count);
@@ -349,6 +354,10 @@ Status Parser::ParseStatement(Scope* scope, Region* region, bool* terminated) {
   size_t dot = op.name.find('.');
   op.mnemonic = dot == std::string::npos ? op.name : op.name.substr(dot + 1);
   for (const auto& [n, c] : results) op.num_results += c;
+  if (op.num_results > kMaxResults) {
+    return Error(stmt_offset, fmt::format("an operation with {} results (at most {})",
+                                          op.num_results, kMaxResults));
+  }
   op.result_name = results.empty() ? "" : results[0].first.substr(1);
   if (IsReturnOp(op.name)) {
     if (!results.empty()) return Error(stmt_offset, "a return has no results");

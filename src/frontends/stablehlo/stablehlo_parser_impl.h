@@ -311,6 +311,8 @@ class Parser {
   // kMaxNesting gets a located error instead of exhausting the stack (a fuzz finding: 1,000
   // nested '[' in an attribute).
   static constexpr int kMaxNesting = 256;
+  // Results of one operation (`%r:N`): real programs have a few (a while loop's state: dozens).
+  static constexpr int64_t kMaxResults = 65536;
   int nesting_ = 0;
   Status EnterNested(int64_t offset, std::string_view what);
   // Leaves the level EnterNested entered when the nested parse returns (any way it returns).
