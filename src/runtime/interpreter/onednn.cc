@@ -467,12 +467,8 @@ Expected<bool> Matmul(const MatmulDesc& d, const void* a, const void* b, void* c
   }
   const int64_t width = static_cast<int64_t>(ByteWidth(d.ab_type));
   const int64_t c_width = static_cast<int64_t>(ByteWidth(d.c_type));
-  // Rows split over the threads, one part each (each part packs all of B again: in parts of a
-  // quarter per thread, a 1024^3 bf16 dot on 2 threads was slower than on 1), and at least
-  // 2^16 multiply-adds per part.
-  const int64_t threads = KernelThreads();
-  const int64_t min_rows = std::max<int64_t>(
-      (d.m + threads - 1) / threads, (int64_t{1} << 16) / (d.batch * d.k * d.n));
+  // Rows split over the threads; at least 2^16 multiply-adds per part.
+  const int64_t min_rows = std::max<int64_t>(1, (int64_t{1} << 16) / (d.batch * d.k * d.n));
   auto part = [&](int64_t r0, int64_t r1) -> Expected<bool> {
     static Cache<Prim> cache;
     const std::string key =
