@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdlib>
 #include <deque>
@@ -24,6 +25,13 @@ thread_local int tls_kernel_threads = 0;  // 0: not set, use MachineCores()
 
 // Chunks per thread of a ParallelFor call, when its size allows (each at least min_chunk).
 constexpr int64_t kChunksPerThread = 4;
+
+// How long a worker that ran out of jobs watches for the next one before it parks. A parked
+// worker is woken through the kernel (and, in a VM, the hypervisor): on this project's 2-core
+// VM that cost more than a 0.15 ms kernel's whole second half, so 2 threads ran short kernels
+// slower than 1. Kernels of a model run back to back, so the next job usually comes within
+// this; past it the worker sleeps, and a loaded machine loses at most this much per job.
+constexpr auto kSpinBeforePark = std::chrono::microseconds(100);
 
 // One ParallelFor call: `chunks` contiguous ranges of `chunk` items, claimed by index.
 struct Job {
@@ -72,6 +80,7 @@ class Pool {
       std::lock_guard<std::mutex> lock(mu_);
       jobs_.push_back(job);
     }
+    posted_.fetch_add(1, std::memory_order_release);
     const int64_t helpers = std::min<int64_t>(job->threads - 1, workers_.size());
     for (int64_t h = 0; h < helpers; ++h) wake_.notify_one();
     if (job->RunChunks()) {
@@ -99,6 +108,7 @@ class Pool {
     SetKernelThreads(1);  // a chunk's own ParallelFor calls run inline: no nested posting
     std::unique_lock<std::mutex> lock(mu_);
     for (;;) {
+      if (!stop_ && jobs_.empty()) SpinForJob(lock);
       wake_.wait(lock, [&] { return stop_ || !jobs_.empty(); });
       if (stop_) return;
       std::shared_ptr<Job> job = jobs_.front();
@@ -115,8 +125,24 @@ class Pool {
     }
   }
 
+  // Watches (without the lock) for a job posted after this call, for kSpinBeforePark.
+  void SpinForJob(std::unique_lock<std::mutex>& lock) {
+    const int64_t seen = posted_.load(std::memory_order_acquire);
+    lock.unlock();
+    const auto until = std::chrono::steady_clock::now() + kSpinBeforePark;
+    int polls = 0;
+    while (posted_.load(std::memory_order_acquire) == seen) {
+      if (++polls % 64 == 0 && std::chrono::steady_clock::now() >= until) break;
+#if defined(__x86_64__)
+      __builtin_ia32_pause();
+#endif
+    }
+    lock.lock();
+  }
+
   std::mutex mu_;
   std::condition_variable wake_;
+  std::atomic<int64_t> posted_{0};  // jobs posted so far (workers watch it before parking)
   std::deque<std::shared_ptr<Job>> jobs_;
   bool stop_ = false;
   std::vector<std::thread> workers_;
