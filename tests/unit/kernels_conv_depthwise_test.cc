@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <random>
 
 #include "interpreter_core_test_util.h"
@@ -161,6 +162,39 @@ TEST(KernelsConvDepthwise, WideRowsAreTheReferencesBits) {
         c.h, c.w, c.kh, c.kw, oh, ow, c.pad, c.dil));
     ExpectMatchesReference({text, {2, c.h, c.w, 6}, {c.kh, c.kw, 1, 6}}, PrimitiveType::kF32,
                            rng, 0);
+  }
+}
+
+// 2-D unit-stride planes sum their taps over zero-padded rows (3x3 in one pass per output);
+// that is the reference's bits only for finite taps, so a plane with an infinite or NaN tap
+// takes the loop that skips the padding: the reference's bits either way (a padded tap would
+// add inf * 0 = NaN where the reference adds nothing). Channel multiplier 2, reversal, and
+// padding on every side.
+TEST(KernelsConvDepthwise, NonFiniteTapsAndMultipliersAreTheReferencesBits) {
+  std::mt19937 rng(27);
+  const std::string text = Module1(
+      "  a = f32[2,4,9,21] parameter(0)\n  k = f32[8,1,3,3] parameter(1)\n"
+      "  ROOT r = f32[2,8,9,21] convolution(a, k), window={size=3x3 pad=1_1x1_1 "
+      "rhs_reversal=0x1}, dim_labels=bf01_oi01->bf01, feature_group_count=4");
+  Literal a = RandomLiteral(PrimitiveType::kF32, {2, 4, 9, 21}, rng);
+  Literal k = RandomLiteral(PrimitiveType::kF32, {8, 1, 3, 3}, rng);
+  k.SetFromDouble(0, std::numeric_limits<double>::infinity());  // group 0, tap (0,0)
+  k.SetFromDouble(5 * 9 + 8, std::nan(""));                     // group 2, tap (2,2)
+  auto module = ParseHloModule(text);
+  ASSERT_TRUE(module.ok()) << module.status().ToString();
+  const Literal* ops[] = {&a, &k};
+  Expected<Literal> want = EvalConvolutionReference(*(*module)->entry()->root(), ops);
+  ASSERT_TRUE(want.ok()) << want.status().ToString();
+  // Padding's skipped taps keep the border of the inf plane finite: a zero-padded sum would not.
+  int64_t finite = 0;
+  for (int64_t i = 0; i < 9 * 21; ++i) finite += std::isfinite(want->GetAsDouble(i));
+  EXPECT_GT(finite, 0);
+  for (int threads : {1, 3}) {
+    const int before = KernelThreads();
+    SetKernelThreads(threads);
+    Literal got = RunHlo(text, {a, k});
+    SetKernelThreads(before);
+    EXPECT_TRUE(got == *want) << threads << " threads";
   }
 }
 

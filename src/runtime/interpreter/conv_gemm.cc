@@ -9,6 +9,7 @@
 #include <cblas.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "runtime/interpreter/conv_internal.h"
@@ -183,6 +184,23 @@ XPAR_CONV_AVX2_CLONE void AddScaledRows(C a, const C* x, int64_t x_stride, C* y,
   }
 }
 
+// y[r][c] = +0 + a[0] * x[0][r * x_stride + c] + ... + a[8] * x[8][...], left to right (the
+// same additions, in the same order, as a zero fill and nine AddScaledRows passes), one pass
+// writing y's rows of `cols`.
+template <typename C>
+XPAR_CONV_AVX2_CLONE void AddScaledRows9(const C* a, const C* const* x, int64_t x_stride, C* y,
+                                         int64_t rows, int64_t cols) {
+  for (int64_t r = 0; r < rows; ++r) {
+    C* yr = y + r * cols;
+    const int64_t at = r * x_stride;
+    for (int64_t i = 0; i < cols; ++i) {
+      C acc = C(0);
+      for (int t = 0; t < 9; ++t) acc += a[t] * x[t][at + i];
+      yr[i] = acc;
+    }
+  }
+}
+
 // dst[o] += a * (what FillColumns would write at o), skipping padding: the input read in place,
 // contiguous runs (and rectangles, when the last two dimensions have unit stride) through
 // AddScaled / AddScaledRows.
@@ -217,24 +235,85 @@ void AccumulateColumns(const std::vector<DimTable>& dims, const Dims& in_strides
   }
 }
 
+// Whether every one of the n filter taps is finite.
+template <typename C>
+bool FiniteTaps(const C* w, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) {
+    if (!std::isfinite(w[i])) return false;
+  }
+  return true;
+}
+
+// A 2-D plane with unit-stride windows, its padding spelled out: rows [p0, p1) of input
+// positions per dimension (p0 = the lowest first tap position, p1 = the highest last one + 1),
+// zeros outside the input. Each tap then adds whole output rows (vector loops without edge
+// tails). Adding a * 0 = +-0 to a sum that starts at +0 changes no bit (such a sum is never
+// -0 and x + +-0 = x otherwise), so with finite taps the results are the reference's, which
+// skips the padding.
+struct PaddedPlane {
+  int64_t p0[2], rows, cols;
+};
+
+PaddedPlane PlanePadding(const Geometry& g) {
+  PaddedPlane pp{};
+  int64_t size[2];
+  for (int s = 0; s < 2; ++s) {
+    const DimTable& t = g.dims[s];
+    const auto [lo, hi] = std::minmax_element(t.first.begin(), t.first.end());
+    pp.p0[s] = *lo;
+    size[s] = t.out + *hi - *lo;
+  }
+  pp.rows = size[0], pp.cols = size[1];
+  return pp;
+}
+
+template <typename C>
+void FillPadded(const Geometry& g, const PaddedPlane& pp, const C* src, std::vector<C>& buf) {
+  // Zeroed once per thread: every plane writes the same interior, the frame stays zero.
+  if (buf.size() != static_cast<size_t>(pp.rows * pp.cols)) {
+    buf.assign(static_cast<size_t>(pp.rows * pp.cols), C(0));
+  }
+  const int64_t in_rows = g.dims[0].in, in_cols = g.dims[1].in;
+  const int64_t c0 = std::max<int64_t>(0, pp.p0[1]);
+  const int64_t c1 = std::min(in_cols, pp.p0[1] + pp.cols);
+  if (c1 <= c0) return;
+  for (int64_t r = 0; r < pp.rows; ++r) {
+    const int64_t in_r = r + pp.p0[0];
+    if (in_r < 0 || in_r >= in_rows) continue;
+    std::copy(src + in_r * in_cols + c0, src + in_r * in_cols + c1,
+              buf.data() + r * pp.cols + (c0 - pp.p0[1]));
+  }
+}
+
 // Depthwise convolution (one input feature per group, no batch groups): for each (batch
 // element, group) and window offset, the input scaled by the filter tap is added into the
 // group's output rows (AccumulateColumns). No column matrix and no GEMM with one row; the
 // pairs split over the kernel threads. Each output sums its taps in the reference loop's order
-// and skips padding as it does, so f32 results equal the reference's.
+// and skips padding as it does (or, on 2-D unit-stride planes with finite taps, adds zeros
+// that change no bit: PaddedPlane; 3x3 windows then sum all nine taps in one pass), so f32
+// results equal the reference's.
 template <typename C>
 void RunDepthwise(const ConvPlan& p, const Geometry& g, const C* in, const C* w, C* out) {
   const int64_t groups = p.feature_groups, per = p.out_feature / groups;
   const int64_t positions = g.out_positions;
   const int64_t work = std::max<int64_t>(1, positions * g.window * per);
+  const bool plane_2d = g.dims.size() == 2 && g.dims[0].unit && g.dims[1].unit;
+  const PaddedPlane pp = plane_2d ? PlanePadding(g) : PaddedPlane{};
   ParallelFor(p.in_batch * groups, std::max<int64_t>(1, kElementwiseChunk / work),
               [&](int64_t lo, int64_t hi) {
                 Dims k(g.kernel_sizes.size());
+                std::vector<C> padded;
+                std::vector<std::pair<int64_t, int64_t>> order;  // (tap, offset in padded)
                 for (int64_t item = lo; item < hi; ++item) {
                   const int64_t n = item / groups, fg = item % groups;
                   const C* src = in + (n * p.in_feature + fg) * g.in_positions;
                   C* dst = out + (n * p.out_feature + fg * per) * positions;
-                  std::fill(dst, dst + per * positions, C(0));
+                  const bool whole_rows =
+                      plane_2d && FiniteTaps(w + fg * per * g.window, per * g.window);
+                  // AddScaledRows9 starts each sum at +0 itself.
+                  if (!whole_rows || g.window != 9) std::fill(dst, dst + per * positions, C(0));
+                  if (whole_rows) FillPadded(g, pp, src, padded);
+                  order.clear();
                   ForEachIndex(g.kernel_sizes, [&](std::span<const int64_t> j) {
                     // The reference visits input offsets j in order; a reversed dimension's
                     // table entry k = size-1-j reads offset j with filter tap k.
@@ -243,12 +322,36 @@ void RunDepthwise(const ConvPlan& p, const Geometry& g, const C* in, const C* w,
                       k[s] = p.window[s].reversal ? g.kernel_sizes[s] - 1 - j[s] : j[s];
                       tap = tap * g.kernel_sizes[s] + k[s];
                     }
+                    if (whole_rows) {  // taps in visit order, summed below
+                      order.push_back({tap, (g.dims[0].first[k[0]] - pp.p0[0]) * pp.cols +
+                                                (g.dims[1].first[k[1]] - pp.p0[1])});
+                      return;
+                    }
                     for (int64_t o = 0; o < per; ++o) {
                       AccumulateColumns(g.dims, g.in_strides, g.sub, k.data(), 0,
                                         w[(fg * per + o) * g.window + tap], src,
                                         dst + o * positions);
                     }
                   });
+                  if (!whole_rows) continue;
+                  for (int64_t o = 0; o < per; ++o) {
+                    const C* wo = w + (fg * per + o) * g.window;
+                    C* y = dst + o * positions;
+                    if (g.window == 9) {  // 3x3: every tap in one pass over the output
+                      C a[9];
+                      const C* x[9];
+                      for (int t = 0; t < 9; ++t) {
+                        a[t] = wo[order[t].first];
+                        x[t] = padded.data() + order[t].second;
+                      }
+                      AddScaledRows9<C>(a, x, pp.cols, y, g.dims[0].out, g.dims[1].out);
+                      continue;
+                    }
+                    for (const auto& [tap, at] : order) {
+                      AddScaledRows<C>(wo[tap], padded.data() + at, pp.cols, y, g.dims[1].out,
+                                       g.dims[0].out, g.dims[1].out);
+                    }
+                  }
                 }
               });
 }
