@@ -409,7 +409,12 @@ Status Parser::ParseStatement(Scope* scope, Region* region, bool* terminated) {
                                        op.operand_types, op.operands, op.offset,
                                        op.operand_offsets));
   }
-  ASSIGN_OR_RETURN(std::vector<Instruction*> values, BuildOp(scope, &op));
+  Expected<std::vector<Instruction*>> built = BuildOp(scope, &op);
+  if (!built.ok() && !built.status().located()) {  // e.g. an attribute helper's error
+    return Error(op.offset, fmt::format("'{}': {}", op.name, built.status().message()))
+        .WithCode(built.status().code());
+  }
+  ASSIGN_OR_RETURN(std::vector<Instruction*> values, std::move(built));
   if (static_cast<int64_t>(values.size()) != op.num_results) {
     return Error(op.offset, fmt::format("'{}' produces {} value(s), {} named", op.name,
                                         values.size(), op.num_results));

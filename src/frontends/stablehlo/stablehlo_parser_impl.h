@@ -300,7 +300,7 @@ class Parser {
   // Diagnostics.
   Status Error(int64_t offset, const std::string& message) const { return src_->Error(offset, message); }
   Status Unsupported(int64_t offset, const std::string& message) const {
-    return Status(StatusCode::kUnimplemented, src_->Error(offset, message).message());
+    return src_->Error(offset, message).WithCode(StatusCode::kUnimplemented);
   }
   Status Expect(std::string_view s, std::string_view context);
   Status ErrorAtNext(const std::string& message) { return Error(lex_.NextOffset(), message); }

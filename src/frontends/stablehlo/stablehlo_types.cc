@@ -105,6 +105,12 @@ Expected<std::vector<int64_t>> AttrInts(const Attr& a) {
       return out;
     case Attr::Kind::kDense: {
       ASSIGN_OR_RETURN(Literal l, DenseData(a));
+      // A fuzz finding: a dense<...> : tensor<1xf32> of 3e90 read as integers converted +inf
+      // to int64 (undefined behaviour).
+      if (!IsInteger(l.type()) && l.type() != PrimitiveType::kPred) {
+        return InvalidArgument("expected integers, found a dense attribute of {}",
+                               PrimitiveTypeName(l.type()));
+      }
       for (int64_t i = 0; i < l.ElementCount(); ++i) out.push_back(l.GetAsInt64(i));
       return out;
     }
