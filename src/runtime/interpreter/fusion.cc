@@ -186,13 +186,13 @@ class GroupBlocks {
  public:
   GroupBlocks(const std::vector<std::unique_ptr<Instruction>>& insts,
               const std::vector<int64_t>& members, int64_t root,
-              const std::vector<const Literal*>& bound, Literal& out)
+              const std::vector<int64_t>& slot, const std::vector<const Literal*>& bound,
+              Literal& out)
       : insts_(insts), members_(members), root_(root), bound_(bound),
         out_(out.raw()), out_width_(ByteWidth(out.type())),
-        scratch_(members.size() * kSlot), slot_(insts.size(), -1),
+        scratch_(members.size() * kSlot), slot_(slot),
         inner_(members.size(), 0), value_(members.size(), nullptr), filled_(members.size()) {
     for (size_t k = 0; k < members.size(); ++k) {
-      slot_[members[k]] = static_cast<int64_t>(k);
       const Instruction& inst = *insts[members[k]];
       if (inst.opcode() == Opcode::kBroadcast && members[k] != root &&
           BroadcastInner(inst) >= kMinUniformRun) {
@@ -288,7 +288,7 @@ class GroupBlocks {
   uint8_t* out_;
   const int64_t out_width_;
   std::vector<uint8_t> scratch_;
-  std::vector<int64_t> slot_;          // per instruction: its member position, -1 if external
+  const std::vector<int64_t>& slot_;   // per instruction: its member position, -1 if external
   std::vector<int64_t> inner_;         // per member: run length of a uniform broadcast, else 0
   std::vector<const uint8_t*> value_;  // per member: its one value in this piece, or null
   std::vector<bool> filled_;           // per member: its value spread over its scratch block
@@ -385,10 +385,13 @@ Expected<Literal> ElementwiseFusion::Run(int64_t root,
   const Shape& shape = insts[root]->shape();
   const int64_t n = shape.ElementCount();
   Literal out = Literal::Uninitialized(shape);
+  // slot[i]: member i's position in the group (its scratch block), -1 for an external operand.
+  std::vector<int64_t> slot(insts.size(), -1);
+  for (size_t k = 0; k < members.size(); ++k) slot[members[k]] = static_cast<int64_t>(k);
   const int64_t blocks = (n + kBlock - 1) / kBlock;
   std::atomic<bool> ok = true;
   ParallelFor(blocks, kElementwiseChunk / kBlock, [&](int64_t first, int64_t end) {
-    GroupBlocks group(insts, members, root, bound, out);
+    GroupBlocks group(insts, members, root, slot, bound, out);
     for (int64_t blk = first; blk < end; ++blk) {
       if (!group.Block(blk * kBlock, std::min(kBlock, n - blk * kBlock))) ok = false;
     }
