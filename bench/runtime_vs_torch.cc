@@ -1,8 +1,8 @@
 // Benchmark: xpar's interpreter kernels on single ops (GEMM, convolution, elementwise chains,
-// softmax, layer norm, gather), median wall time of --reps runs per thread count. Prints one
-// line per row, `row <name> threads <t> ms <median> gflop <work>`, and the machine's f32 FMA
-// peak per thread count. bench/runtime_vs_torch.py runs it beside PyTorch eager and prints the
-// ratios:
+// softmax, layer norm, gather, cross-entropy), median wall time of --reps runs per thread
+// count. Prints one line per row, `row <name> threads <t> ms <median> gflop <work>`, and the
+// machine's f32 FMA peak per thread count. bench/runtime_vs_torch.py runs it beside PyTorch
+// eager and prints the ratios:
 //   build-perf/bench/runtime_vs_torch [--threads 1,2] [--reps 3] [--only NAME,...]
 #include <fmt/format.h>
 #include <immintrin.h>
@@ -100,6 +100,32 @@ std::string Gather(int vocab, int dim, int ids) {
       vocab, dim, ids);
 }
 
+// Mean cross-entropy over a vocabulary as the TorchScript import of F.cross_entropy writes
+// it (GPT-2's loss): log-softmax, a one-hot select of each row's label, ignore index -100.
+std::string CrossEntropy(int r, int c) {
+  return fmt::format(
+      "x = f32[{0},{1}] parameter(0)\n l = s64[{0}] parameter(1)\n"
+      " ninf = f32[] constant(-inf)\n z = f32[] constant(0)\n"
+      " mx = f32[{0}] reduce(x, ninf), dimensions={{1}}, to_apply=max_f32\n"
+      " mb = f32[{0},{1}] broadcast(mx), dimensions={{0}}\n s = f32[{0},{1}] subtract(x, mb)\n"
+      " e = f32[{0},{1}] exponential(s)\n"
+      " se = f32[{0}] reduce(e, z), dimensions={{1}}, to_apply=add_f32\n"
+      " lg = f32[{0}] log(se)\n lb = f32[{0},{1}] broadcast(lg), dimensions={{0}}\n"
+      " lp = f32[{0},{1}] subtract(s, lb)\n io = s64[{0},{1}] iota(), iota_dimension=1\n"
+      " lab = s64[{0},{1}] broadcast(l), dimensions={{0}}\n"
+      " hot = pred[{0},{1}] compare(io, lab), direction=EQ\n"
+      " zb = f32[{0},{1}] broadcast(z), dimensions={{}}\n"
+      " sel = f32[{0},{1}] select(hot, lp, zb)\n"
+      " pk = f32[{0}] reduce(sel, z), dimensions={{1}}, to_apply=add_f32\n"
+      " ign = s64[] constant(-100)\n ib = s64[{0}] broadcast(ign), dimensions={{}}\n"
+      " keep = pred[{0}] compare(l, ib), direction=NE\n ng = f32[{0}] negate(pk)\n"
+      " zr = f32[{0}] broadcast(z), dimensions={{}}\n los = f32[{0}] select(keep, ng, zr)\n"
+      " tot = f32[] reduce(los, z), dimensions={{0}}, to_apply=add_f32\n"
+      " cnt = f32[{0}] convert(keep)\n n = f32[] reduce(cnt, z), dimensions={{0}}, "
+      "to_apply=add_f32\n ROOT mean = f32[] divide(tot, n)",
+      r, c);
+}
+
 // Inference batch norm (scale and shift per channel, as `xpar import` writes aten::batch_norm
 // of a traced ResNet) then ReLU.
 std::string BnRelu(int c, int hw) {
@@ -134,6 +160,7 @@ std::vector<Row> Rows() {
       {"layernorm_f32_4096x768", LayerNorm(4096, 768), 0},
       {"gather_f32_50257x768_4096", Gather(50257, 768, 4096), 0},
       {"bn_relu_f32_1x256x56x56", BnRelu(256, 56), 0},
+      {"cross_entropy_f32_127x50257", CrossEntropy(127, 50257), 0},
   };
 }
 

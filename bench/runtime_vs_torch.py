@@ -74,6 +74,12 @@ def _bn_relu(c, hw):
     return lambda: torch.relu_(F.batch_norm(x, mean, var, w, b, False))
 
 
+def _cross_entropy(rows, vocab):
+    x = _rand(rows, vocab)
+    labels = torch.randint(0, 8, (rows,))  # as xpar's random integer arguments: [0, 8)
+    return lambda: F.cross_entropy(x, labels)
+
+
 ROWS = {
     "gemm_f32_1024": lambda: _gemm(1024, torch.float32),
     "gemm_bf16_1024": lambda: _gemm(1024, torch.bfloat16),
@@ -89,6 +95,7 @@ ROWS = {
     "layernorm_f32_4096x768": lambda: _layer_norm(4096, 768),
     "gather_f32_50257x768_4096": lambda: _gather(50257, 768, 4096),
     "bn_relu_f32_1x256x56x56": lambda: _bn_relu(256, 56),
+    "cross_entropy_f32_127x50257": lambda: _cross_entropy(127, 50257),
 }
 
 

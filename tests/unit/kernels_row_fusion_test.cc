@@ -227,23 +227,42 @@ TEST(KernelsRowFusion, KeepdimReshapesFuse) {
                      1e-6);
 }
 
-// A random program over x[rows, cols] and a column vector g[cols]: elementwise ops on rows and
-// on per-row values, add/max reduces over the columns, row, column and scalar broadcasts; some
-// intermediates are also returned (read outside any group). Returns the HLO text.
+const char* kDirections[] = {"EQ", "NE", "LT", "LE", "GT", "GE"};
+
+// One integer per row of a [rows, cols] one-hot mask: in range mostly, some outside it (an
+// ignore index of -100, cols, -1, huge values), so every mask shape occurs.
+Literal Labels(PrimitiveType t, int64_t rows, int64_t cols, uint32_t seed) {
+  Literal l(Shape(t, {rows}));
+  std::mt19937 rng(seed);
+  const double odd[] = {-100, -1, static_cast<double>(cols), 2147483647, -2147483648.0};
+  for (int64_t r = 0; r < rows; ++r) {
+    l.SetFromDouble(r, r % 7 == 3 ? odd[(r / 7) % 5] : static_cast<double>(rng() % cols));
+  }
+  return l;
+}
+
+// A random program over x[rows, cols], a column vector g[cols] and labels s32[rows]:
+// elementwise ops on rows and on per-row values, add/max reduces over the columns, row, column
+// and scalar broadcasts, selects by a float comparison and by a one-hot style mask
+// (compare(iota, broadcast(labels)) in either order and any direction); some intermediates are
+// also returned (read outside any group). Returns the HLO text.
 std::string RandomRowProgram(std::mt19937& rng, int64_t rows, int64_t cols) {
   auto pick = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); };
   std::vector<std::string> full = {"x"}, kept;
   std::string body = fmt::format(
       "x = f32[{0},{1}] parameter(0)\n g = f32[{1}] parameter(1)\n zero = f32[] constant(0)\n"
-      " ninf = f32[] constant(-inf)\n half = f32[] constant(0.5)\n",
+      " labels = s32[{0}] parameter(2)\n ninf = f32[] constant(-inf)\n"
+      " half = f32[] constant(0.5)\n",
       rows, cols);
+  const std::string P = fmt::format("pred[{},{}]", rows, cols);
+  const std::string I = fmt::format("s32[{},{}]", rows, cols);
   const std::string F = fmt::format("f32[{},{}]", rows, cols), K = fmt::format("f32[{}]", rows);
   const char* unary[] = {"negate", "tanh", "abs"};
   const char* binary[] = {"add", "subtract", "maximum", "multiply"};
   for (int step = 0; step < 12; ++step) {
     const std::string v = fmt::format("v{}", step);
     auto any_full = [&] { return full[pick(static_cast<int>(full.size()))]; };
-    switch (kept.empty() ? pick(3) : pick(7)) {
+    switch (kept.empty() ? pick(3) : pick(9)) {
       case 0:
         body += fmt::format(" {} = {} {}({})\n", v, F, unary[pick(3)], any_full());
         break;
@@ -270,6 +289,20 @@ std::string RandomRowProgram(std::mt19937& rng, int64_t rows, int64_t cols) {
       case 5:
         body += fmt::format(" {} = {} broadcast(g), dimensions={{1}}\n", v, F);
         break;
+      case 7:
+        body += fmt::format(" {0}p = {1} compare({2}, {3}), direction={4}\n", v, P, any_full(),
+                            any_full(), kDirections[pick(6)]);
+        body += fmt::format(" {0} = {1} select({0}p, {2}, {3})\n", v, F, any_full(), any_full());
+        break;
+      case 8: {
+        body += fmt::format(" {0}i = {1} iota(), iota_dimension=1\n", v, I);
+        body += fmt::format(" {0}l = {1} broadcast(labels), dimensions={{0}}\n", v, I);
+        const bool iota_left = pick(2);
+        body += fmt::format(" {0}p = {1} compare({0}{2}, {0}{3}), direction={4}\n", v, P,
+                            iota_left ? "i" : "l", iota_left ? "l" : "i", kDirections[pick(6)]);
+        body += fmt::format(" {0} = {1} select({0}p, {2}, {3})\n", v, F, any_full(), any_full());
+        break;
+      }
       default:
         body += fmt::format(" {} = {} broadcast(half), dimensions={{}}\n", v, F);
         break;
@@ -289,11 +322,12 @@ TEST(KernelsRowFusion, RandomProgramsMatchUnfused) {
   std::mt19937 rng(11);
   const int64_t rows = 48, cols = 100;
   int fused_any = 0;
-  for (int trial = 0; trial < 40; ++trial) {
+  for (int trial = 0; trial < 80; ++trial) {
     const std::string hlo = RandomRowProgram(rng, rows, cols);
     SCOPED_TRACE(hlo);
     std::vector<Literal> args = {Random(PrimitiveType::kF32, {rows, cols}, 100 + trial),
-                                 Random(PrimitiveType::kF32, {cols}, 200 + trial)};
+                                 Random(PrimitiveType::kF32, {cols}, 200 + trial),
+                                 Labels(PrimitiveType::kS32, rows, cols, 300 + trial)};
     Result unfused = RunModule(hlo, args, false, 1);
     Result fused = RunModule(hlo, args, true, 3);
     ASSERT_EQ(fused.value.elements().size(), 3u);
@@ -317,6 +351,74 @@ TEST(KernelsRowFusion, RandomProgramsMatchUnfused) {
     }
   }
   EXPECT_GE(fused_any, 10) << "row fusion formed groups in too few programs";
+}
+
+// Cross-entropy as PyTorch/XLA writes it (GPT-2's loss): log-softmax over the vocabulary, the
+// label's column picked by select(iota == broadcast(labels), logp, 0) and summed, labels of
+// -100 (ignored) and out of range included. One group: no mask, no iota and no row-sized
+// intermediate is held.
+std::string CrossEntropy(const std::string& it, int64_t r, int64_t c) {
+  return fmt::format(
+      "x = $T[{0},{1}] parameter(0)\n labels = {2}[{0}] parameter(1)\n"
+      " ninf = $T[] constant(-inf)\n zero = $T[] constant(0)\n"
+      " mx = $T[{0}] reduce(x, ninf), dimensions={{1}}, to_apply=max\n"
+      " mb = $T[{0},{1}] broadcast(mx), dimensions={{0}}\n s = $T[{0},{1}] subtract(x, mb)\n"
+      " e = $T[{0},{1}] exponential(s)\n"
+      " se = $T[{0}] reduce(e, zero), dimensions={{1}}, to_apply=add\n"
+      " se1 = $T[{0},1] reshape(se)\n lg = $T[{0},1] log(se1)\n lg1 = $T[{0}] reshape(lg)\n"
+      " lb = $T[{0},{1}] broadcast(lg1), dimensions={{0}}\n logp = $T[{0},{1}] subtract(s, lb)\n"
+      " io = {2}[{0},{1}] iota(), iota_dimension=1\n"
+      " lab = {2}[{0},{1}] broadcast(labels), dimensions={{0}}\n"
+      " hot = pred[{0},{1}] compare(io, lab), direction=EQ\n"
+      " zb = $T[{0},{1}] broadcast(zero), dimensions={{}}\n"
+      " sel = $T[{0},{1}] select(hot, logp, zb)\n"
+      " picked = $T[{0}] reduce(sel, zero), dimensions={{1}}, to_apply=add\n"
+      " ROOT loss = $T[{0}] negate(picked)",
+      r, c, it);
+}
+
+TEST(KernelsRowFusion, CrossEntropyOneHotIsNeverBuilt) {
+  const int64_t rows = 40, cols = 5003;
+  for (const char* it : {"s64", "s32"}) {
+    SCOPED_TRACE(it);
+    const PrimitiveType labels = *PrimitiveTypeFromName(it);
+    std::vector<Literal> args = {Random(PrimitiveType::kF32, {rows, cols}, 9),
+                                 Labels(labels, rows, cols, 10)};
+    const std::string hlo = Module("f32", CrossEntropy(it, rows, cols));
+    ExpectFusedMatches(hlo, args, 1e-5, 1e-6);
+    Result fused = RunModule(hlo, args, true, 2);
+    for (int64_t r = 0; r < rows; ++r) {  // against log-softmax computed here
+      const int64_t label = static_cast<int64_t>(args[1].GetAsDouble(r));
+      double mx = -INFINITY, sum = 0;
+      for (int64_t c = 0; c < cols; ++c) mx = std::max(mx, args[0].GetAsDouble(r * cols + c));
+      for (int64_t c = 0; c < cols; ++c) sum += std::exp(args[0].GetAsDouble(r * cols + c) - mx);
+      const double want =
+          label < 0 || label >= cols ? 0.0 : -(args[0].GetAsDouble(r * cols + label) - mx -
+                                               std::log(sum));
+      ASSERT_NEAR(fused.value.GetAsDouble(r), want, 1e-4) << "row " << r << " label " << label;
+    }
+  }
+}
+
+// A mask over two reduced dimensions (the iota runs over the first of them, so each column
+// index repeats c times), label on the left, every direction: the per-element path.
+TEST(KernelsRowFusion, MaskOverTwoReducedDimsEveryDirection) {
+  const int64_t a = 24, b = 9, c = 20;
+  for (const char* dir : kDirections) {
+    SCOPED_TRACE(dir);
+    const std::string body = fmt::format(
+        "x = $T[{0},{1},{2}] parameter(0)\n labels = s32[{0}] parameter(1)\n"
+        " zero = $T[] constant(0)\n io = s32[{0},{1},{2}] iota(), iota_dimension=1\n"
+        " lab = s32[{0},{1},{2}] broadcast(labels), dimensions={{0}}\n"
+        " m = pred[{0},{1},{2}] compare(lab, io), direction={3}\n"
+        " t = $T[{0},{1},{2}] tanh(x)\n sel = $T[{0},{1},{2}] select(m, t, x)\n"
+        " ROOT s = $T[{0}] reduce(sel, zero), dimensions={{1,2}}, to_apply=add",
+        a, b, c, dir);
+    ExpectFusedMatches(Module("f32", body),
+                       {Random(PrimitiveType::kF32, {a, b, c}, 12),
+                        Labels(PrimitiveType::kS32, a, b, 13)},
+                       1e-5, 1e-4);  // sums of 180 values near 0: absolute rounding
+  }
 }
 
 // Rows holding NaNs (at the start, the middle, the ragged tail) and signed zeros: the fused

@@ -103,10 +103,73 @@ std::optional<Kind> ClassifyBroadcast(const Instruction& inst, const Split& s, b
   return std::nullopt;
 }
 
+bool IsIndexInt(PrimitiveType t) { return t == PrimitiveType::kS32 || t == PrimitiveType::kS64; }
+
+bool FullOf(const Instruction& inst, const Split& s, bool (*type_ok)(PrimitiveType)) {
+  return inst.shape().IsArray() && type_ok(inst.shape().type()) && inst.shape().dims() == s.dims;
+}
+
+// An integer iota whose value depends only on the column: over a reduced dimension.
+bool IsColumnIota(const Instruction& inst, const Split& s) {
+  return inst.opcode() == Opcode::kIota && inst.operand_count() == 0 &&
+         FullOf(inst, s, IsIndexInt) && inst.attrs().iota_dimension >= s.k &&
+         inst.attrs().iota_dimension < static_cast<int64_t>(s.dims.size());
+}
+
+// One integer per row spread over the row.
+bool IsRowInteger(const Instruction& inst, const Split& s) {
+  if (inst.opcode() != Opcode::kBroadcast || inst.operand_count() != 1 ||
+      !FullOf(inst, s, IsIndexInt)) {
+    return false;
+  }
+  const Shape& o = inst.operand(0)->shape();
+  return o.IsArray() && o.type() == inst.shape().type() && KeptDims(o.dims(), s) &&
+         IsRange(inst.attrs().dimensions, 0, s.k);
+}
+
+// compare(column iota, row integer) or the reverse, in signed order: a mask the select that
+// reads it computes per row (the one-hot mask of a cross-entropy loss).
+bool IsColumnCompare(const Instruction& inst, const Split& s) {
+  if (inst.opcode() != Opcode::kCompare || inst.operand_count() != 2 ||
+      !FullOf(inst, s, [](PrimitiveType t) { return t == PrimitiveType::kPred; })) {
+    return false;
+  }
+  const Instruction& a = *inst.operand(0);
+  const Instruction& b = *inst.operand(1);
+  const ComparisonType ct = inst.attrs().comparison_type;
+  return a.shape().type() == b.shape().type() &&
+         (ct == ComparisonType::kDefault || ct == ComparisonType::kSigned) &&
+         ((IsColumnIota(a, s) && IsRowInteger(b, s)) || (IsRowInteger(a, s) && IsColumnIota(b, s)));
+}
+
+// A select of two float rows of its type by a full-shape predicate.
+bool IsRowSelect(const Instruction& inst, const Split& s) {
+  if (inst.opcode() != Opcode::kSelect || inst.operand_count() != 3 ||
+      !FullOf(inst, s, IsFloat) ||
+      !FullOf(*inst.operand(0), s, [](PrimitiveType t) { return t == PrimitiveType::kPred; })) {
+    return false;
+  }
+  for (int64_t slot = 1; slot < 3; ++slot) {
+    const Shape& o = inst.operand(slot)->shape();
+    if (!o.IsArray() || o.type() != inst.shape().type() || o.dims() != s.dims) return false;
+  }
+  return true;
+}
+
+std::optional<Kind> ClassifyIndexOp(const Instruction& inst, const Split& s) {
+  if (IsRowSelect(inst, s)) return Kind::kSelect;
+  if (IsColumnCompare(inst, s)) return Kind::kColumnCompare;
+  if (IsColumnIota(inst, s)) return Kind::kColumnIota;
+  if (IsRowInteger(inst, s)) return Kind::kRowInteger;
+  return std::nullopt;
+}
+
 // How `inst` would compute row by row on split `s`; nullopt when it cannot.
 std::optional<Kind> Classify(const Instruction& inst, const Split& s) {
   const Shape& sh = inst.shape();
-  if (!sh.IsArray() || !IsFloat(sh.type())) return std::nullopt;
+  if (!sh.IsArray()) return std::nullopt;
+  if (std::optional<Kind> k = ClassifyIndexOp(inst, s)) return k;
+  if (!IsFloat(sh.type())) return std::nullopt;
   const bool full = sh.dims() == s.dims;
   if (!full && !KeptLikeDims(sh.dims(), s)) return std::nullopt;
   if (IsFusibleFloatOp(inst.opcode())) {
@@ -140,11 +203,15 @@ bool FusesOperand(Kind kind, int64_t slot) {
     case Kind::kScalarOp:
     case Kind::kRowBroadcast:
     case Kind::kScalarReshape:
+    case Kind::kSelect:
+    case Kind::kColumnCompare:
       return true;
     case Kind::kReduce:
       return slot == 0;
     case Kind::kColumnBroadcast:
     case Kind::kScalarBroadcast:
+    case Kind::kColumnIota:
+    case Kind::kRowInteger:
       return false;
   }
   return false;
@@ -251,7 +318,7 @@ RowFusion::RowFusion(const Computation& c) : c_(c) {
     if (root_of_[i] >= 0) continue;
     for (const Split& s : splits) {
       std::optional<Kind> k = Classify(*insts[i], s);
-      if (!k) continue;
+      if (!k || !IsFloat(insts[i]->shape().type())) continue;  // roots compute float rows
       std::optional<Group> g = search.Build(i, *k, s);
       if (!g) continue;
       for (int64_t m : g->members) root_of_[m] = i;

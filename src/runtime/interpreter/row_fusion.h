@@ -9,6 +9,8 @@
 // vector expf, within a few ulp); max/min reduces give the same values; add and multiply
 // reduces fold each row in 8 interleaved lanes (the unfused kernel folds in one sequential
 // chain), so sums agree to rounding. Results do not depend on the thread count.
+// Selects join too, and a one-hot mask (compare(iota over the columns, broadcast(labels)), as
+// cross-entropy losses write it) is never built: the select computes it per row from the label.
 #pragma once
 
 #include <cstdint>
@@ -44,6 +46,12 @@ class RowFusion {
     kColumnBroadcast,  // an external vector of the row's shape, the same for every row
     kScalarBroadcast,  // an external scalar, to a row or to one value per row
     kScalarReshape,    // one value per row relabelled ([rows] <-> [rows, 1]): no work
+    kSelect,           // a select over whole rows; its predicate is a kColumnCompare member
+                       // or an external pred array
+    // Read only by the select that reads them; they do no work of their own:
+    kColumnCompare,  // compare(column index, one integer per row), either order (s32, s64)
+    kColumnIota,     // an iota over a reduced dimension: the column index
+    kRowInteger,     // an external integer vector (one per row) broadcast over the rows
   };
   struct Group {
     int64_t rows = 0, cols = 0;    // kept elements x reduced elements per row

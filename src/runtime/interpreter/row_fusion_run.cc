@@ -50,6 +50,39 @@ T FoldRow(const T* x, int64_t n, T init, NativeReduceOp kind, Op op) {
   return Narrow<T>(op(acc, lane[0]));
 }
 
+// Where `iota OP label` (iota_left) or `label OP iota` holds for an iota over [0, size):
+// the column indices [lo, hi), or all but those when inverted (NE).
+struct ColumnRange {
+  int64_t lo = 0, hi = 0;
+  bool inverted = false;
+};
+
+ColumnRange MaskRange(ComparisonDirection dir, bool iota_left, int64_t label, int64_t size) {
+  if (!iota_left) {  // label OP v  ==  v OP' label
+    switch (dir) {
+      case ComparisonDirection::kLt: dir = ComparisonDirection::kGt; break;
+      case ComparisonDirection::kLe: dir = ComparisonDirection::kGe; break;
+      case ComparisonDirection::kGt: dir = ComparisonDirection::kLt; break;
+      case ComparisonDirection::kGe: dir = ComparisonDirection::kLe; break;
+      case ComparisonDirection::kEq:
+      case ComparisonDirection::kNe: break;
+    }
+  }
+  const int64_t l = std::clamp<int64_t>(label, -1, size);  // no overflow in l + 1
+  ColumnRange m;
+  switch (dir) {
+    case ComparisonDirection::kEq: m = {l, l + 1, false}; break;
+    case ComparisonDirection::kNe: m = {l, l + 1, true}; break;
+    case ComparisonDirection::kLt: m = {0, l, false}; break;
+    case ComparisonDirection::kLe: m = {0, l + 1, false}; break;
+    case ComparisonDirection::kGt: m = {l + 1, size, false}; break;
+    case ComparisonDirection::kGe: m = {l, size, false}; break;
+  }
+  m.lo = std::clamp<int64_t>(m.lo, 0, size);
+  m.hi = std::clamp<int64_t>(m.hi, m.lo, size);
+  return m;
+}
+
 // One group's rows on element type T.
 template <typename T>
 class RowRunner {
@@ -59,24 +92,22 @@ class RowRunner {
       : c_(c), g_(g), bound_(bound), out_(out.data<T>().data()) {
     const auto& insts = c.instructions();
     const int64_t m = static_cast<int64_t>(g.members.size());
-    ref_.assign(m, {kNone, kNone});
+    ref_.assign(m, {kNone, kNone, kNone});
     buf_.assign(m, -1);
     reducer_.assign(m, NativeReduceOp::kNone);
     for (int64_t p = 0; p < m; ++p) {
       const Instruction& inst = *insts[g.members[p]];
-      for (int64_t s = 0; s < inst.operand_count() && s < 2; ++s) {
+      for (int64_t s = 0; s < inst.operand_count() && s < 3; ++s) {
         const int64_t o = inst.operand(s)->index();
         auto it = std::lower_bound(g.members.begin(), g.members.end(), o);
         ref_[p][s] = it != g.members.end() && *it == o ? it - g.members.begin() : -o - 1;
       }
-      const bool row_valued = g.kinds[p] == Kind::kRowOp || g.kinds[p] == Kind::kRowBroadcast ||
-                              (g.kinds[p] == Kind::kScalarBroadcast && IsFull(inst));
-      if (row_valued && p != m - 1) buf_[p] = buffers_++;
       if (g.kinds[p] == Kind::kReduce) {
         reducer_[p] = MatchNativeReducer(*inst.called()[0], inst.shape().type());
       }
     }
     MarkLazyBroadcasts();
+    AssignRowBuffers();
   }
 
   // Rows [lo, hi); false when an op does not apply to T (the caller reports it).
@@ -133,6 +164,47 @@ class RowRunner {
   }
   int64_t Step(int64_t ref) const { return ref >= 0 && lazy_[ref] ? 0 : 1; }
 
+  // A row buffer per row-valued member but the root and the lazy broadcasts; a buffer whose
+  // member's last reader has run is reused (rows of a long vocabulary stay in L2). Full scalar
+  // broadcasts are filled once per Rows call and keep theirs.
+  void AssignRowBuffers() {
+    const int64_t m = static_cast<int64_t>(g_.members.size());
+    std::vector<int64_t> last(m, -1), free;
+    for (int64_t p = 0; p < m; ++p) {
+      for (int64_t o : ref_[p]) {
+        if (o >= 0) last[o] = p;
+      }
+    }
+    const auto& insts = c_.instructions();
+    for (int64_t p = 0; p + 1 < m; ++p) {  // filled before the rows: buffers of their own
+      if (g_.kinds[p] == Kind::kScalarBroadcast && IsFull(*insts[g_.members[p]])) {
+        buf_[p] = buffers_++;
+      }
+    }
+    for (int64_t p = 0; p < m; ++p) {
+      const Kind k = g_.kinds[p];
+      const bool row_valued =
+          k == Kind::kRowOp || k == Kind::kSelect || (k == Kind::kRowBroadcast && !lazy_[p]);
+      if (row_valued && !Last(p)) {
+        if (free.empty()) {
+          buf_[p] = buffers_++;
+        } else {
+          buf_[p] = free.back();
+          free.pop_back();
+        }
+      }
+      for (int64_t o : ref_[p]) {
+        if (o >= 0 && last[o] == p && buf_[o] >= 0 && g_.kinds[o] != Kind::kScalarBroadcast) {
+          free.push_back(buf_[o]);
+          buf_[o] = -2 - buf_[o];  // released (another slot may name the same operand)
+        }
+      }
+    }
+    for (int64_t& b : buf_) {
+      if (b <= -2) b = -2 - b;
+    }
+  }
+
   // f32 row broadcasts read only by add/subtract/multiply/divide rows are never spread out:
   // RowArithF32 reads their value directly.
   void MarkLazyBroadcasts() {
@@ -147,7 +219,7 @@ class RowRunner {
       const bool arith = g_.kinds[p] == Kind::kRowOp && inst.operand_count() == 2 &&
                          (op == Opcode::kAdd || op == Opcode::kSubtract ||
                           op == Opcode::kMultiply || op == Opcode::kDivide);
-      for (int64_t s = 0; s < 2; ++s) {
+      for (int64_t s = 0; s < 3; ++s) {
         if (ref_[p][s] >= 0 && !arith) lazy_[ref_[p][s]] = false;
       }
     }
@@ -199,15 +271,66 @@ class RowRunner {
             *Scalar(p, r) = External(ref[0])[0];
         }
         return true;
+      case Kind::kSelect:
+        SelectRow(p, r);
+        return true;
+      case Kind::kColumnCompare:
+      case Kind::kColumnIota:
+      case Kind::kRowInteger:
+        return true;  // computed by the select that reads them
     }
     return false;
+  }
+
+  int64_t IntegerAt(int64_t ref, int64_t i) const {
+    const Literal& l = *bound_[-ref - 1];
+    return l.type() == PrimitiveType::kS32 ? l.data<int32_t>()[i] : l.data<int64_t>()[i];
+  }
+
+  // Row r of select member p: o = pred ? a : b, with the predicate an external pred array or a
+  // column-index compare computed from row r's integer (a range of the column index, or all
+  // but such a range for NE).
+  void SelectRow(int64_t p, int64_t r) {
+    const auto& ref = ref_[p];
+    const T* a = InRow(ref[1], r);
+    const T* b = InRow(ref[2], r);
+    T* o = Row(p, r);
+    const int64_t cols = g_.cols;
+    if (ref[0] < 0) {
+      const bool* pred = bound_[-ref[0] - 1]->template data<bool>().data() + r * cols;
+      for (int64_t j = 0; j < cols; ++j) o[j] = pred[j] ? a[j] : b[j];
+      return;
+    }
+    const int64_t q = ref[0];  // the compare member
+    const Instruction& cmp = *c_.instructions()[g_.members[q]];
+    const bool iota_left = cmp.operand(0)->opcode() == Opcode::kIota;
+    const Instruction& iota = *cmp.operand(iota_left ? 0 : 1);
+    const int64_t label_ref = ref_[q][iota_left ? 1 : 0];
+    // A member broadcast reads its external vector at r; an external one is row r's value.
+    const int64_t label = label_ref >= 0 ? IntegerAt(ref_[label_ref][0], r)
+                                         : IntegerAt(label_ref, r * cols);
+    const int64_t d = iota.attrs().iota_dimension, size = iota.shape().dim(d);
+    int64_t stride = 1;
+    for (int64_t k = d + 1; k < iota.shape().rank(); ++k) stride *= iota.shape().dim(k);
+    const ColumnRange m = MaskRange(cmp.attrs().comparison_direction, iota_left, label, size);
+    const T* inside = m.inverted ? b : a;  // where the column index is in [lo, hi)
+    const T* outside = m.inverted ? a : b;
+    if (stride == 1 && size == cols) {
+      std::copy_n(outside, cols, o);
+      std::copy(inside + m.lo, inside + m.hi, o + m.lo);
+      return;
+    }
+    for (int64_t j = 0; j < cols; ++j) {
+      const int64_t v = (j / stride) % size;
+      o[j] = v >= m.lo && v < m.hi ? inside[j] : outside[j];
+    }
   }
 
   const Computation& c_;
   const RowFusion::Group& g_;
   const std::vector<const Literal*>& bound_;
   T* out_;
-  std::vector<std::array<int64_t, 2>> ref_;  // per member and operand: member position, or
+  std::vector<std::array<int64_t, 3>> ref_;  // per member and operand: member position, or
                                              // -(instruction index) - 1 for a bound value
   std::vector<int64_t> buf_;                 // row buffer per member, -1 if none
   std::vector<NativeReduceOp> reducer_;
