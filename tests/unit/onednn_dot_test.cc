@@ -153,7 +153,9 @@ TEST(OnednnDot, MatchesDoubleReferenceF32) {
 }
 
 // On two kernel threads the rows are split (each part its own single-threaded primitive, rows
-// offset in the lhs and the result, transposed too).
+// offset in the lhs and the result, transposed too); products at least twice as wide as tall
+// split their columns in blocks of 64 (a ragged last block; B offset by columns or, transposed,
+// by rows; the result's rows keep their full stride).
 TEST(OnednnDot, SplitOverTwoThreads) {
   constexpr PrimitiveType kB = PrimitiveType::kBF16, kF = PrimitiveType::kF32;
   SetKernelThreads(2);
@@ -161,6 +163,10 @@ TEST(OnednnDot, SplitOverTwoThreads) {
       {"bmk", "bkn", 2, 301, 64, 48, kB, kB},
       {"km", "nk", 0, 257, 96, 70, kB, kF},
       {"bkm", "bkn", 2, 200, 80, 40, kF, kF},
+      {"mk", "nk", 0, 16, 96, 1000, kF, kF},
+      {"bmk", "bkn", 2, 9, 40, 333, kB, kB},
+      {"km", "kn", 0, 3, 200, 130, kB, kF},
+      {"mbk", "nbk", 2, 20, 64, 517, kF, kF},
   };
   uint32_t seed = 300;
   for (const DotCase& c : cases) RunCase(c, seed += 2);
