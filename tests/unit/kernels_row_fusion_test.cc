@@ -133,7 +133,7 @@ void ExpectFusedMatches(const std::string& hlo, const std::vector<Literal>& args
 }
 
 TEST(KernelsRowFusion, SoftmaxMatchesUnfused) {
-  const int64_t rows = 96, cols = 300;  // cols: not a multiple of the 8 fold lanes
+  const int64_t rows = 96, cols = 300;  // cols: not a multiple of the 32 fold lanes
   for (const char* t : {"f32", "f64", "bf16"}) {
     SCOPED_TRACE(t);
     const PrimitiveType type = *PrimitiveTypeFromName(t);
@@ -422,10 +422,10 @@ TEST(KernelsRowFusion, MaskOverTwoReducedDimsEveryDirection) {
 }
 
 // Rows holding NaNs (at the start, the middle, the ragged tail) and signed zeros: the fused
-// max reduce (8 lanes, AVX2 blends) propagates NaN as XLA's maximum does, and softmax rows with
+// max reduce (32 lanes, AVX2 blends) propagates NaN as XLA's maximum does, and softmax rows with
 // a NaN are NaN in both runs; other rows agree as above.
 TEST(KernelsRowFusion, NanAndZeroRows) {
-  const int64_t rows = 64, cols = 45;
+  const int64_t rows = 64, cols = 150;  // 4 x 32 lanes and a tail of 22
   Literal x = Random(PrimitiveType::kF32, {rows, cols}, 7);
   for (int64_t r = 0; r < rows; r += 5) x.SetFromDouble(r * cols + (r * 7) % cols, NAN);
   for (int64_t c = 0; c < cols; ++c) x.SetFromDouble(3 * cols + c, c % 2 ? -0.0 : 0.0);

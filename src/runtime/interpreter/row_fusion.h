@@ -7,7 +7,7 @@
 //   ROOT d = e / broadcast(s)   ->  per row r: mx, e[r,:], s, d[r,:] in L1.
 // Numerics: elementwise ops are bit-identical to the unfused kernels except f32 exp (libmvec's
 // vector expf, within a few ulp); max/min reduces give the same values; add and multiply
-// reduces fold each row in 8 interleaved lanes (the unfused kernel folds in one sequential
+// reduces fold each row in 32 interleaved lanes (the unfused kernel folds in one sequential
 // chain), so sums agree to rounding. Results do not depend on the thread count.
 // Selects join too, and a one-hot mask (compare(iota over the columns, broadcast(labels)), as
 // cross-entropy losses write it) is never built: the select computes it per row from the label.

@@ -21,7 +21,7 @@ using Kind = RowFusion::Kind;
 
 constexpr int kLanes = kFoldLanes;
 
-// init op x[0] op ... op x[n-1]; rows of 16 or more fold in kLanes interleaved lanes combined
+// init op x[0] op ... op x[n-1]; rows of 64 or more fold in kLanes interleaved lanes combined
 // pairwise (SumLanesF32's order; sums differ from one sequential chain by rounding only,
 // max/min give the same values).
 template <typename T, typename Op>

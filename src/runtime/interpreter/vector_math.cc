@@ -203,19 +203,23 @@ XPAR_AVX2_CLONE float FoldLanes(const float* x, int64_t n, F f) {
 // kOp: 0 add, 1 max, 2 min.
 template <int kOp>
 __attribute__((target("avx2"))) float FoldAvx2(const float* x, int64_t n) {
-  __m256 lane = _mm256_loadu_ps(x);
+  constexpr int kVectors = kFoldLanes / 8;  // independent chains: the adder's latency hidden
+  __m256 lane[kVectors];
+  for (int v = 0; v < kVectors; ++v) lane[v] = _mm256_loadu_ps(x + 8 * v);
   int64_t j = kFoldLanes;
   for (; j + kFoldLanes <= n; j += kFoldLanes) {
-    const __m256 v = _mm256_loadu_ps(x + j);
-    if constexpr (kOp == 0) {
-      lane = _mm256_add_ps(lane, v);
-    } else {
-      const __m256 t = kOp == 1 ? _mm256_max_ps(lane, v) : _mm256_min_ps(lane, v);
-      lane = _mm256_blendv_ps(t, lane, _mm256_cmp_ps(lane, lane, _CMP_UNORD_Q));
+    for (int v = 0; v < kVectors; ++v) {
+      const __m256 y = _mm256_loadu_ps(x + j + 8 * v);
+      if constexpr (kOp == 0) {
+        lane[v] = _mm256_add_ps(lane[v], y);
+      } else {
+        const __m256 t = kOp == 1 ? _mm256_max_ps(lane[v], y) : _mm256_min_ps(lane[v], y);
+        lane[v] = _mm256_blendv_ps(t, lane[v], _mm256_cmp_ps(lane[v], lane[v], _CMP_UNORD_Q));
+      }
     }
   }
   alignas(32) float l[kFoldLanes];
-  _mm256_store_ps(l, lane);
+  for (int v = 0; v < kVectors; ++v) _mm256_store_ps(l + 8 * v, lane[v]);
   auto f = [](float a, float b) {
     return kOp == 0 ? a + b : kOp == 1 ? MaxNan(a, b) : MinNan(a, b);
   };

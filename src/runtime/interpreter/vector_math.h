@@ -30,11 +30,13 @@ bool VectorErfF32(const float* x, float* y, int64_t n);
 bool RowArithF32(Opcode op, const float* a, int64_t a_step, const float* b, int64_t b_step,
                  float* y, int64_t n);
 
-inline constexpr int kFoldLanes = 8;  // interleaved partial folds of a row
+inline constexpr int kFoldLanes = 32;  // interleaved partial folds of a row
 
 // x[0] + ... + x[n-1] (n >= kFoldLanes) folded in kFoldLanes lanes (lane l takes elements
-// l, l + 8, ...; the tail goes to lanes 0, 1, ...), then the lanes pairwise: 0+4, 1+5, ...,
-// then 0+2, 1+3, then 0+1. Row fusion's generic fold uses the same order for other types.
+// l, l + 32, ...; the tail goes to lanes 0, 1, ...), then the lanes pairwise: 0+16, 1+17, ...,
+// then 0+8, ..., down to 0+1. 32 lanes are four independent AVX2 chains, so a row in cache is
+// folded at the adder's throughput, not its latency. Row fusion's generic fold uses the same
+// order for other types.
 float SumLanesF32(const float* x, int64_t n);
 // The same folds with NaN-propagating maximum / minimum (XLA's maximum and minimum).
 float MaxLanesF32(const float* x, int64_t n);
