@@ -168,17 +168,20 @@ TEST(OnednnConv, ResNetLayerBothLayouts) {
 }
 
 // On two kernel threads a convolution is split by batch (3 items: parts of 2 and 1) or, for
-// batch 1, by output channels (40: parts of 20); the parts write the same values.
+// batch 1, by output channels (40: parts of 20; 64: parts of 32); the parts write the same
+// values.
 TEST(OnednnConv, SplitOverTwoThreads) {
   onednn::SetEnabled(true);
   SetKernelThreads(2);
   std::mt19937 rng(47);
-  for (int64_t batch : {3, 1}) {
-    const std::vector<int64_t> x{batch, 16, 9, 9}, w{40, 16, 3, 3};
-    Conv c{Module1(fmt::format("  a = bf16[{}] parameter(0)\n  k = bf16[40,16,3,3] parameter(1)\n"
-                               "  ROOT r = f32[{},40,9,9] convolution(a, k), window={{size=3x3 "
+  // Batch 1: split by output channels, the parts reading one reordered source (in nChw16c
+  // when both halves have channels in sixteens, else each part its own layout).
+  for (auto [batch, oc] : {std::pair<int64_t, int64_t>{3, 40}, {1, 40}, {1, 64}}) {
+    const std::vector<int64_t> x{batch, 16, 9, 9}, w{oc, 16, 3, 3};
+    Conv c{Module1(fmt::format("  a = bf16[{0}] parameter(0)\n  k = bf16[{2},16,3,3] parameter(1)\n"
+                               "  ROOT r = f32[{1},{2},9,9] convolution(a, k), window={{size=3x3 "
                                "pad=1_1x1_1}}, dim_labels=bf01_oi01->bf01",
-                               fmt::join(x, ","), batch)),
+                               fmt::join(x, ","), batch, oc)),
            x, w};
     EXPECT_EQ(ExpectMatchesReference(c, PrimitiveType::kBF16, rng), 1);
   }

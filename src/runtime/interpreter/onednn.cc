@@ -401,15 +401,43 @@ Expected<dnnl_memory_t> Into(const Prim* reorder, const dnnl_memory_desc_t& user
   return to;
 }
 
+// The source of a convolution split by output channels, brought into the kernels' layout once
+// for every part (each part reordering the whole source cost ResNet-50 on 2 threads a quarter
+// of its time: 432 reorders per run instead of 58).
+struct SharedSource {
+  std::mutex mu;
+  dnnl_memory_desc_t md{};  // the layout of `buf`
+  std::unique_ptr<Buffer> buf;
+};
+
+// The source in `e`'s layout: from `shared` (reordering it there first, by whichever part
+// comes first) when the layouts agree, else reordered into `staging`.
+Expected<dnnl_memory_t> SourceOf(const ConvEntry& e, const dnnl_memory_desc_t& user,
+                                 const void* src, SharedSource* shared,
+                                 std::unique_ptr<Buffer>& staging, Memories& mem) {
+  if (shared == nullptr || !e.src_in) return Into(e.src_in.get(), user, src, staging, mem);
+  std::lock_guard<std::mutex> lock(shared->mu);
+  if (!shared->buf) {
+    std::unique_ptr<Buffer> buf;
+    RETURN_IF_ERROR(Into(e.src_in.get(), user, src, buf, mem).status());
+    shared->md = e.src_in->dst;
+    shared->buf = std::move(buf);
+  }
+  if (!dnnl_memory_desc_equal(&shared->md, &e.src_in->dst)) {
+    return Into(e.src_in.get(), user, src, staging, mem);
+  }
+  return mem.Make(shared->md, shared->buf->data);
+}
+
 Status RunConv(const ConvEntry& e, const ConvDesc& d, const std::string& key,
                dnnl_data_type_t src_t, dnnl_data_type_t dst_t, const void* src,
-               const void* weights, void* dst) {
+               const void* weights, void* dst, SharedSource* shared) {
   Memories mem;
   std::unique_ptr<Buffer> src_buf, dst_buf;
   std::shared_ptr<Buffer> w_buf;
-  ASSIGN_OR_RETURN(
-      dnnl_memory_t s,
-      Into(e.src_in.get(), Strided(ConvDims(d, 's'), d.src_strides, src_t), src, src_buf, mem));
+  ASSIGN_OR_RETURN(dnnl_memory_t s,
+                   SourceOf(e, Strided(ConvDims(d, 's'), d.src_strides, src_t), src, shared,
+                            src_buf, mem));
   ASSIGN_OR_RETURN(dnnl_memory_t w, ConvWeights(e, d, src_t, weights, key, w_buf, mem));
   const dnnl_memory_desc_t user_dst = Strided(ConvDims(d, 'd'), d.dst_strides, dst_t);
   if (e.dst_out) dst_buf = std::make_unique<Buffer>(dnnl_memory_desc_get_size(&e.conv->dst));
@@ -423,7 +451,7 @@ Status RunConv(const ConvEntry& e, const ConvDesc& d, const std::string& key,
 }
 
 Expected<bool> ConvPart(const ConvDesc& d, dnnl_data_type_t st, dnnl_data_type_t dt,
-                        const void* src, const void* weights, void* dst) {
+                        const void* src, const void* weights, void* dst, SharedSource* shared) {
   static Cache<ConvEntry> cache;
   const std::string key = fmt::format(
       "{},{},{},{},{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{},{}", d.spatial, d.n, d.groups, d.ic, d.oc,
@@ -434,7 +462,7 @@ Expected<bool> ConvPart(const ConvDesc& d, dnnl_data_type_t st, dnnl_data_type_t
   ASSIGN_OR_RETURN(std::shared_ptr<const ConvEntry> e,
                    cache.Get(key, [&] { return MakeConv(d, st, dt); }));
   if (!e) return false;
-  RETURN_IF_ERROR(RunConv(*e, d, key, st, dt, src, weights, dst));
+  RETURN_IF_ERROR(RunConv(*e, d, key, st, dt, src, weights, dst, shared));
   return true;
 }
 
@@ -514,8 +542,10 @@ Expected<bool> Convolution(const ConvDesc& d, const void* src, const void* weigh
     return false;
   }
   // Split over the batch when it has an item per thread (or there are groups), else over
-  // output channels; the parts keep the whole operands' strides.
+  // output channels, one part per thread in sixteens, sharing one reordered source; the parts
+  // keep the whole operands' strides.
   const int threads = KernelThreads();
+  SharedSource shared;
   const bool by_batch = d.n >= threads || d.groups > 1;
   const int64_t src_w = static_cast<int64_t>(ByteWidth(d.src_type));
   const int64_t dst_w = static_cast<int64_t>(ByteWidth(d.dst_type));
@@ -530,9 +560,11 @@ Expected<bool> Convolution(const ConvDesc& d, const void* src, const void* weigh
       sub.oc = hi - lo, w += lo * d.weight_strides[1] * src_w;
       out += lo * d.dst_strides[1] * dst_w;
     }
-    return ConvPart(sub, *st, *dt, s, w, out);
+    return ConvPart(sub, *st, *dt, s, w, out, by_batch ? nullptr : &shared);
   };
-  ASSIGN_OR_RETURN(bool done, SplitOverThreads(by_batch ? d.n : d.oc, by_batch ? 1 : 16, part));
+  const int64_t per_thread = std::max<int64_t>(16, d.oc / threads / 16 * 16);
+  ASSIGN_OR_RETURN(bool done,
+                   SplitOverThreads(by_batch ? d.n : d.oc, by_batch ? 1 : per_thread, part));
   if (done) ++conv_count;
   return done;
 }
