@@ -158,6 +158,13 @@ std::vector<NamedLiteral> ReadNamed(Reader& r) {
 
 std::string EncodeGraph(const Expected<Graph>& graph) {
   Writer w;
+  if (graph.ok()) {  // the weights in one allocation, not a doubling string (GPT-2: 500 MB)
+    size_t bytes = size_t{1} << 20;
+    for (const auto* named : {&graph->parameters, &graph->buffers}) {
+      for (const NamedLiteral& p : *named) bytes += static_cast<size_t>(p.value.size_bytes());
+    }
+    w.out().reserve(bytes);
+  }
   w.Pod<uint32_t>(kMagic);
   w.Pod<uint8_t>(graph.ok());
   if (!graph.ok()) {

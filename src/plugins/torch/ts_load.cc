@@ -92,7 +92,8 @@ Expected<Literal> ToLiteral(const at::Tensor& tensor) {
   RETURN_IF_ERROR(CheckInsideStorage(tensor));
   at::Tensor t = tensor.detach().to(at::kCPU).contiguous();
   ASSIGN_OR_RETURN(PrimitiveType type, ElementType(t.scalar_type()));
-  Literal lit(Shape(type, std::vector<int64_t>(t.sizes().begin(), t.sizes().end())));
+  Literal lit =
+      Literal::Uninitialized(Shape(type, std::vector<int64_t>(t.sizes().begin(), t.sizes().end())));
   if (lit.size_bytes() != static_cast<int64_t>(t.nbytes())) {
     return Internal("tensor byte size mismatch ({} vs {})", lit.size_bytes(), t.nbytes());
   }
