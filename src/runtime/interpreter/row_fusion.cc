@@ -104,6 +104,7 @@ std::optional<Kind> ClassifyBroadcast(const Instruction& inst, const Split& s, b
 }
 
 bool IsIndexInt(PrimitiveType t) { return t == PrimitiveType::kS32 || t == PrimitiveType::kS64; }
+bool IsPred(PrimitiveType t) { return t == PrimitiveType::kPred; }
 
 bool FullOf(const Instruction& inst, const Split& s, bool (*type_ok)(PrimitiveType)) {
   return inst.shape().IsArray() && type_ok(inst.shape().type()) && inst.shape().dims() == s.dims;
@@ -131,7 +132,7 @@ bool IsRowInteger(const Instruction& inst, const Split& s) {
 // reads it computes per row (the one-hot mask of a cross-entropy loss).
 bool IsColumnCompare(const Instruction& inst, const Split& s) {
   if (inst.opcode() != Opcode::kCompare || inst.operand_count() != 2 ||
-      !FullOf(inst, s, [](PrimitiveType t) { return t == PrimitiveType::kPred; })) {
+      !FullOf(inst, s, IsPred)) {
     return false;
   }
   const Instruction& a = *inst.operand(0);
@@ -146,7 +147,7 @@ bool IsColumnCompare(const Instruction& inst, const Split& s) {
 bool IsRowSelect(const Instruction& inst, const Split& s) {
   if (inst.opcode() != Opcode::kSelect || inst.operand_count() != 3 ||
       !FullOf(inst, s, IsFloat) ||
-      !FullOf(*inst.operand(0), s, [](PrimitiveType t) { return t == PrimitiveType::kPred; })) {
+      !FullOf(*inst.operand(0), s, IsPred)) {
     return false;
   }
   for (int64_t slot = 1; slot < 3; ++slot) {

@@ -170,6 +170,7 @@ class RowRunner {
   void AssignRowBuffers() {
     const int64_t m = static_cast<int64_t>(g_.members.size());
     std::vector<int64_t> last(m, -1), free;
+    std::vector<char> released(m, 0);  // an operand named by two slots is freed once
     for (int64_t p = 0; p < m; ++p) {
       for (int64_t o : ref_[p]) {
         if (o >= 0) last[o] = p;
@@ -194,14 +195,12 @@ class RowRunner {
         }
       }
       for (int64_t o : ref_[p]) {
-        if (o >= 0 && last[o] == p && buf_[o] >= 0 && g_.kinds[o] != Kind::kScalarBroadcast) {
+        if (o >= 0 && last[o] == p && buf_[o] >= 0 && !released[o] &&
+            g_.kinds[o] != Kind::kScalarBroadcast) {
           free.push_back(buf_[o]);
-          buf_[o] = -2 - buf_[o];  // released (another slot may name the same operand)
+          released[o] = 1;
         }
       }
-    }
-    for (int64_t& b : buf_) {
-      if (b <= -2) b = -2 - b;
     }
   }
 
@@ -282,11 +281,6 @@ class RowRunner {
     return false;
   }
 
-  int64_t IntegerAt(int64_t ref, int64_t i) const {
-    const Literal& l = *bound_[-ref - 1];
-    return l.type() == PrimitiveType::kS32 ? l.data<int32_t>()[i] : l.data<int64_t>()[i];
-  }
-
   // Row r of select member p: o = pred ? a : b, with the predicate an external pred array or a
   // column-index compare computed from row r's integer (a range of the column index, or all
   // but such a range for NE).
@@ -307,8 +301,8 @@ class RowRunner {
     const Instruction& iota = *cmp.operand(iota_left ? 0 : 1);
     const int64_t label_ref = ref_[q][iota_left ? 1 : 0];
     // A member broadcast reads its external vector at r; an external one is row r's value.
-    const int64_t label = label_ref >= 0 ? IntegerAt(ref_[label_ref][0], r)
-                                         : IntegerAt(label_ref, r * cols);
+    const int64_t label = label_ref >= 0 ? bound_[-ref_[label_ref][0] - 1]->GetAsInt64(r)
+                                         : bound_[-label_ref - 1]->GetAsInt64(r * cols);
     const int64_t d = iota.attrs().iota_dimension, size = iota.shape().dim(d);
     int64_t stride = 1;
     for (int64_t k = d + 1; k < iota.shape().rank(); ++k) stride *= iota.shape().dim(k);
