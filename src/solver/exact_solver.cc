@@ -1,17 +1,14 @@
 // The exact backend: Alpa's integer program solved by CBC. One-hot binaries per node, continuous
 // edge variables tied to both endpoints' one-hots (sum_j e_ij = x_ui, sum_i e_ij = x_vj), and one
 // memory row per maximal time step.
-#include <Cbc_C_Interface.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <map>
-#include <sstream>
 
+#include "solver/cbc_job.h"
 #include "solver/solver.h"
 #include "solver/time_steps.h"
-#include "support/child_process.h"
 
 namespace xpar::solver {
 namespace {
@@ -156,96 +153,67 @@ Model BuildModel(const Problem& p) {
   return m;
 }
 
-void LoadIntoCbc(const LpBuilder& lp, Cbc_Model* cbc) {
-  std::vector<CoinBigIndex> start = {0};
-  std::vector<int> index;
-  std::vector<double> value;
-  for (const auto& col : lp.cols) {
-    for (auto [r, v] : col) {
-      index.push_back(r);
-      value.push_back(v);
-    }
-    start.push_back(static_cast<CoinBigIndex>(index.size()));
-  }
-  Cbc_loadProblem(cbc, static_cast<int>(lp.obj.size()), static_cast<int>(lp.row_lb.size()),
-                  start.data(), index.data(), value.data(), lp.col_lb.data(), lp.col_ub.data(),
-                  lp.obj.data(), lp.row_lb.data(), lp.row_ub.data());
-  for (size_t c = 0; c < lp.is_int.size(); ++c) {
-    if (lp.is_int[c]) Cbc_setInteger(cbc, static_cast<int>(c));
-  }
-}
-
-void SetWarmStart(const Model& m, const Assignment& start, Cbc_Model* cbc) {
-  std::vector<int> idx;
-  std::vector<double> val;
-  for (size_t v = 0; v < m.x.size() && v < start.size(); ++v) {
-    for (size_t s = 0; s < m.x[v].size(); ++s) {
-      if (m.x[v][s] < 0) continue;
-      idx.push_back(m.x[v][s]);
-      val.push_back(static_cast<int>(s) == start[v] ? 1.0 : 0.0);
-    }
-  }
-  Cbc_setMIPStartI(cbc, static_cast<int>(idx.size()), idx.data(), val.data());
-}
-
 int64_t CountExactEdgeVars(const Problem& p) {
   int64_t n = 0;
   for (const Edge& e : p.edges) n += static_cast<int64_t>(e.costs.size());
   return n;
 }
 
-// What the CBC child reports: flags, bound, then one strategy per node (text, one line).
-std::string RunCbc(const Problem& p, const Model& m, const SolveOptions& options,
-                   double cbc_seconds) {
-  Cbc_Model* cbc = Cbc_newModel();
-  LoadIntoCbc(m.lp, cbc);
-  Cbc_setLogLevel(cbc, options.solver_log ? 1 : 0);
-  Cbc_setParameter(cbc, "timeMode", "elapsed");  // wall clock, not CPU seconds
-  // CBC 2.10 preprocessing wrongly reports instance B (byte-sized usage coefficients) infeasible.
-  Cbc_setParameter(cbc, "preprocess", "off");
-  Cbc_setMaximumSeconds(cbc, std::max(0.1, cbc_seconds));
+// The job for CBC: the model's columns in column-major form, the warm start's one-hots.
+CbcJob MakeJob(const Model& m, const SolveOptions& options, double cbc_seconds) {
+  CbcJob job;
+  job.obj = m.lp.obj;
+  job.col_lb = m.lp.col_lb;
+  job.col_ub = m.lp.col_ub;
+  job.is_int = m.lp.is_int;
+  job.row_lb = m.lp.row_lb;
+  job.row_ub = m.lp.row_ub;
+  for (const auto& col : m.lp.cols) {
+    for (auto [r, v] : col) {
+      job.index.push_back(r);
+      job.value.push_back(v);
+    }
+    job.start.push_back(static_cast<int64_t>(job.index.size()));
+  }
+  if (options.warm_start && options.warm_start->size() == m.x.size()) {
+    for (size_t v = 0; v < m.x.size(); ++v) {
+      int s = (*options.warm_start)[v];
+      if (s >= 0 && s < static_cast<int>(m.x[v].size()) && m.x[v][s] >= 0) {
+        job.warm_columns.push_back(m.x[v][s]);
+      }
+    }
+  }
+  job.seconds = cbc_seconds;
   // Costs are integers, so a gap under 1 proves optimality on small objectives; on real ones
   // (1e12-1e16 ps) only the relative gap can be reached.
-  Cbc_setAllowableGap(cbc, 0.5);
-  Cbc_setAllowableFractionGap(cbc, kExactRelativeGap);
-  if (options.warm_start && options.warm_start->size() == m.x.size()) {
-    SetWarmStart(m, *options.warm_start, cbc);
-  }
-  Cbc_solve(cbc);
-  const double* best = Cbc_bestSolution(cbc);
-  bool optimal = best && Cbc_isProvenOptimal(cbc);
-  // After a time-out CBC may call an unfinished model infeasible; only a finished run proves it.
-  bool infeasible = !best && Cbc_isProvenInfeasible(cbc) && !Cbc_isSecondsLimitReached(cbc);
-  double bound = Cbc_getBestPossibleObjValue(cbc);
-  bool has_bound = std::isfinite(bound) && std::abs(bound) < 1e30;
-  std::string out = fmt::format("{} {} {} {} {}", best ? 1 : 0, optimal ? 1 : 0,
-                                infeasible ? 1 : 0, has_bound ? 1 : 0, has_bound ? bound : 0.0);
-  for (int v = 0; best && v < p.num_nodes(); ++v) {
-    int chosen = 0;
-    for (int s = 0; s < static_cast<int>(m.x[v].size()); ++s) {
-      if (m.x[v][s] >= 0 && best[m.x[v][s]] > 0.5) chosen = s;
-    }
-    out += fmt::format(" {}", chosen);
-  }
-  Cbc_deleteModel(cbc);
-  return out;
+  job.absolute_gap = 0.5;
+  job.relative_gap = kExactRelativeGap;
+  job.log = options.solver_log;
+  return job;
 }
 
-Status ReadCbcReport(const std::string& text, int num_nodes, SolveResult& r) {
-  std::istringstream in(text);
-  int has = 0, optimal = 0, infeasible = 0, has_bound = 0;
-  double bound = 0;
-  if (!(in >> has >> optimal >> infeasible >> has_bound >> bound)) {
-    return Internal("unreadable report from the CBC process: '{}'", text.substr(0, 80));
-  }
-  r.has_solution = has != 0;
-  r.optimal = optimal != 0;
-  r.infeasible = infeasible != 0;
-  if (has_bound) r.lower_bound = bound;
+// The strategy per node from the one-hot columns CBC set.
+Status ReadOutcome(const Model& m, const CbcOutcome& o, SolveResult& r) {
+  r.has_solution = o.has_solution;
+  r.optimal = o.optimal;
+  r.infeasible = o.infeasible;
+  if (o.has_bound) r.lower_bound = o.bound;
   if (!r.has_solution) return Status::Ok();
-  r.assignment.resize(num_nodes);
-  for (int& s : r.assignment) {
-    if (!(in >> s)) return Internal("the CBC process reported fewer than {} nodes", num_nodes);
+  std::vector<std::pair<int, int>> owner(m.lp.obj.size(), {-1, -1});
+  for (size_t v = 0; v < m.x.size(); ++v) {
+    for (size_t s = 0; s < m.x[v].size(); ++s) {
+      if (m.x[v][s] >= 0) owner[m.x[v][s]] = {static_cast<int>(v), static_cast<int>(s)};
+    }
+  }
+  r.assignment.assign(m.x.size(), -1);
+  for (int c : o.chosen) {
+    if (c < 0 || static_cast<size_t>(c) >= owner.size() || owner[c].first < 0) {
+      return Internal("the CBC process reported column {}, not a strategy", c);
+    }
+    r.assignment[owner[c].first] = owner[c].second;
+  }
+  for (size_t v = 0; v < m.x.size(); ++v) {
+    if (r.assignment[v] < 0) return Internal("the CBC process chose no strategy for node {}", v);
   }
   return Status::Ok();
 }
@@ -256,8 +224,8 @@ bool ExactModelFits(const Problem& p) {
   return p.num_nodes() <= kAutoExactMaxNodes && CountExactEdgeVars(p) <= kAutoExactMaxEdgeVars;
 }
 
-// CBC runs in a child process: its own limit is set a little short of ours, and the child is
-// killed at ours, since CBC does not look at the clock during its root LP.
+// CBC runs in a process of its own (cbc_job.h): its own limit is set a little short of ours, and
+// the process is killed at ours, since CBC does not look at the clock during its root LP.
 Expected<SolveResult> SolveExact(const Problem& p, const SolveOptions& options) {
   auto t0 = std::chrono::steady_clock::now();
   SolveResult r;
@@ -275,9 +243,8 @@ Expected<SolveResult> SolveExact(const Problem& p, const SolveOptions& options) 
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   };
   double left = std::max(0.1, options.time_limit_s - since());
-  ASSIGN_OR_RETURN(ChildResult child,
-                   RunInChild([&] { return RunCbc(p, m, options, 0.9 * left); }, left));
-  if (child.output) RETURN_IF_ERROR(ReadCbcReport(*child.output, p.num_nodes(), r));
+  ASSIGN_OR_RETURN(IsolatedCbc cbc, RunCbcJobIsolated(MakeJob(m, options, 0.9 * left), left));
+  if (!cbc.killed) RETURN_IF_ERROR(ReadOutcome(m, cbc.outcome, r));
   r.seconds = since();
   return r;
 }
