@@ -1,15 +1,21 @@
 // The fast backend's driver: a feasible start (lowest usages + descent), then a Lagrangian loop
-// that prices memory per maximal time step, minimises the priced cost by elimination and core
-// sweeps, repairs the result to the limit and descends, with slices of an exact large
-// neighbourhood search (lns.h) between its rounds once it has gained; then pair moves and the
-// search on the best feasible solution, which is what comes back.
+// that prices memory (per maximal time step, or per node: node_penalties.h), minimises the
+// priced cost by elimination and core sweeps, repairs the result to the limit and descends,
+// with slices of an exact large neighbourhood search (lns.h) between its rounds once it has
+// gained; then pair moves and the search on the best feasible solution. Given two cores, both
+// pricings run side by side, one search per core, and the cheaper plan comes back.
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
+#include <memory>
+#include <mutex>
+#include <thread>
 
 #include "solver/elimination.h"
 #include "solver/lns.h"
 #include "solver/local_search.h"
+#include "solver/node_penalties.h"
 #include "solver/solver.h"
 
 namespace xpar::solver {
@@ -44,15 +50,36 @@ constexpr double kMinSliceSeconds = 0.2;
 constexpr double kQuietShare = 0.15;
 // One exact sub-solve's limit, as a share of the time limit (at least 1 s, at most 10 s).
 constexpr double kLnsSolveShare = 0.02;
+// Node pricing's first weight per byte, as a share of (the first round's incumbent cost /
+// memory limit), fixed from then on. Instance A at 60 s, node pricing alone on one core: 0.01
+// gave 6549.4e6-6550.2e6 (four runs), 0.003 6554.3e6, 0.03 6567.8e6, 0.1 6570.4e6, 1 6572.1e6;
+// beside the per-step search, 0.01 gave 6550.8e6 (seeds 1 and 2); weights rising x2 per round
+// 6572.5e6, falling /1.2 6573.3e6. The outcome is sensitive to these settings; the per-step
+// search beside it keeps the solve from depending on them.
+constexpr double kNodeBaseShare = 0.01;
+// The node-priced search's seed differs from the per-step one's.
+constexpr uint64_t kNodeSeedOffset = 0x9e3779b97f4a7c15ull;
+
+enum class Pricing { kSteps, kNodes };
+
+// What the side-by-side searches of one solve share.
+struct Shared {
+  std::mutex progress;               // one progress line at a time
+  std::atomic<bool> settled{false};  // a search proved its plan optimal: the other stops
+};
 
 class Driver {
  public:
   // `t0`: when the solve began (building the model counts against the limit).
-  Driver(const Model& m, const SolveOptions& o, Clock::time_point t0)
-      : m_(m), o_(o), t0_(t0), lambda_(m.num_steps(), 0.0), seed_(o.seed) {}
+  Driver(const Model& m, const SolveOptions& o, Clock::time_point t0, Pricing pricing,
+         Shared& shared, const char* name)
+      : m_(m), o_(o), t0_(t0), lambda_(m.num_steps(), 0.0), shared_(shared), name_(name),
+        seed_(pricing == Pricing::kNodes ? o.seed + kNodeSeedOffset : o.seed) {
+    if (pricing == Pricing::kNodes) penalties_ = std::make_unique<fast::NodePenalties>(m);
+  }
 
   double Elapsed() const { return std::chrono::duration<double>(Clock::now() - t0_).count(); }
-  bool TimeLeft() const { return Elapsed() < o_.time_limit_s; }
+  bool TimeLeft() const { return Elapsed() < o_.time_limit_s && !shared_.settled; }
   // When `share` of the time limit has passed from now.
   Clock::time_point After(double share) const {
     return Clock::now() + std::chrono::duration_cast<Clock::duration>(
@@ -75,12 +102,14 @@ class Driver {
   void Progress(const char* phase) {
     if (!o_.progress || Elapsed() < next_progress_) return;
     next_progress_ = Elapsed() + o_.progress_interval_s;
-    o_.progress(fmt::format("[fast] {:7.1f}s {:<10} best cost {} ({})", Elapsed(), phase,
+    std::lock_guard<std::mutex> lock(shared_.progress);
+    o_.progress(fmt::format("[fast{}] {:7.1f}s {:<10} best cost {} ({})", name_, Elapsed(), phase,
                             best_.empty() ? std::string("-") : fmt::format("{:.0f}", best_cost_),
                             best_.empty() ? "no feasible solution yet" : "feasible"));
   }
 
-  // Node costs plus the memory price of each strategy over the node's live steps.
+  // Node costs plus the memory price of each strategy: over the node's live steps, and the
+  // node's own weight under node pricing.
   std::vector<std::vector<double>> PricedCosts() const {
     std::vector<double> prefix(lambda_.size() + 1, 0.0);
     for (size_t t = 0; t < lambda_.size(); ++t) prefix[t + 1] = prefix[t] + lambda_[t];
@@ -91,6 +120,7 @@ class Driver {
       if (price == 0) continue;
       for (int s = 0; s < m_.num_s(v); ++s) u[v][s] += price * static_cast<double>(m_.usage[v][s]);
     }
+    if (penalties_) penalties_->AddTo(u);
     return u;
   }
 
@@ -227,7 +257,7 @@ class Driver {
     Progress("start");
     fast::Lns lns(m_, o_.seed, std::clamp(kLnsSolveShare * o_.time_limit_s, 1.0, 10.0));
     RETURN_IF_ERROR(Lagrangian(elim, lns, x, maximal));
-    if (best_.empty() || optimal_) return Status::Ok();
+    if (best_.empty() || optimal_ || shared_.settled) return Status::Ok();
     Polish(After(kPolishShare));
     lns.set_guide(x);
     ASSIGN_OR_RETURN(fast::LnsStats stats,
@@ -291,7 +321,7 @@ class Driver {
     double round_s = 0;
     const double loop_end = (1 - kPolishShare - kMinLnsShare) * o_.time_limit_s;
     const double switch_from = kMinLoopShare * o_.time_limit_s;
-    for (int iter = 0; Elapsed() + round_s < loop_end &&
+    for (int iter = 0; Elapsed() + round_s < loop_end && !shared_.settled &&
                        (Elapsed() < switch_from || unimproved < kSwitchRounds) &&
                        (o_.fast_max_rounds <= 0 || iter < o_.fast_max_rounds) &&
                        (o_.fast_stall_rounds <= 0 || unimproved < o_.fast_stall_rounds);
@@ -307,6 +337,7 @@ class Driver {
       if (iter == 0 && elim.core_size() == 0 && cand.feasible() && !m_.IsForbidden(x_cost)) {
         Offer(cand);
         optimal_ = true;
+        shared_.settled = true;
         return Status::Ok();
       }
       if (cand.Repair()) {
@@ -315,13 +346,23 @@ class Driver {
         Offer(cand);
       }
       if (m_.n <= kEscalateMaxNodes) Escalate(elim, x, profile, maximal, x_cost);
-      double dual = UpdatePrices(x_cost, profile, maximal, eta);
-      if (dual > best_dual + 1e-9 * std::abs(best_dual)) {
-        best_dual = dual;
-        stall = 0;
-      } else if (++stall >= 5) {
-        eta = std::max(eta * 0.5, 1e-3);
-        stall = 0;
+      if (penalties_) {
+        if (node_base_ == 0) {
+          // Without a feasible plan yet, the round's cost sets the scale (unless forbidden).
+          double scale = !best_.empty() ? best_cost_ : m_.IsForbidden(x_cost) ? 1 : x_cost;
+          node_base_ = kNodeBaseShare * std::max(1.0, scale) /
+                       static_cast<double>(std::max<int64_t>(1, m_.limit));
+        }
+        penalties_->Update(profile, node_base_);
+      } else {
+        double dual = UpdatePrices(x_cost, profile, maximal, eta);
+        if (dual > best_dual + 1e-9 * std::abs(best_dual)) {
+          best_dual = dual;
+          stall = 0;
+        } else if (++stall >= 5) {
+          eta = std::max(eta * 0.5, 1e-3);
+          stall = 0;
+        }
       }
       Progress("lagrangian");
       // An improvement below 1e-5 of the cost does not reset the count.
@@ -348,6 +389,7 @@ class Driver {
   }
 
   const std::vector<int>& best() const { return best_; }
+  double best_cost() const { return best_cost_; }
   bool optimal() const { return optimal_; }
 
  private:
@@ -363,6 +405,10 @@ class Driver {
   double last_gain_s_ = 0;    // when a loop round last improved the incumbent
   fast::LnsStats lns_stats_;
   double next_progress_ = 0;
+  std::unique_ptr<fast::NodePenalties> penalties_;
+  double node_base_ = 0;  // node pricing's first weight per byte, set in the first round  // node pricing; null: per-step prices only
+  Shared& shared_;
+  const char* name_;  // in progress lines: "" alone, " steps" / " nodes" side by side
   uint64_t seed_;
 };
 
@@ -379,11 +425,42 @@ Expected<SolveResult> SolveFast(const Problem& problem, const SolveOptions& opti
   }
   Model m = fast::BuildModel(problem);
   std::vector<int> maximal = MaximalSteps(problem, m.steps);
-  Driver d(m, options, t0);
-  RETURN_IF_ERROR(d.Run(maximal));
-  r.assignment = d.best();
+  int threads = options.fast_threads > 0
+                    ? options.fast_threads
+                    : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  Shared shared;
+  bool both = threads >= 2 && m.limit != INT64_MAX;  // without a limit nothing is priced
+  Driver steps(m, options, t0, Pricing::kSteps, shared, both ? " steps" : "");
+  if (!both) {
+    RETURN_IF_ERROR(steps.Run(maximal));
+  } else {
+    Driver nodes(m, options, t0, Pricing::kNodes, shared, " nodes");
+    Status nodes_status = Status::Ok();
+    std::thread side([&] { nodes_status = nodes.Run(maximal); });
+    Status steps_status = steps.Run(maximal);
+    side.join();
+    RETURN_IF_ERROR(steps_status);
+    RETURN_IF_ERROR(nodes_status);
+    bool take_nodes = !nodes.best().empty() &&
+                      (steps.best().empty() || nodes.best_cost() < steps.best_cost() ||
+                       (nodes.optimal() && !steps.optimal()));
+    if (take_nodes) {
+      r.assignment = nodes.best();
+      r.optimal = nodes.optimal();
+    }
+    if (options.progress) {
+      auto cost = [](const Driver& d) {
+        return d.best().empty() ? std::string("none") : fmt::format("{:.0f}", d.best_cost());
+      };
+      options.progress(fmt::format("[fast] per-step search {}, per-node search {}: the {} plan",
+                                   cost(steps), cost(nodes), take_nodes ? "per-node" : "per-step"));
+    }
+  }
+  if (r.assignment.empty()) {
+    r.assignment = steps.best();
+    r.optimal = steps.optimal();
+  }
   r.has_solution = !r.assignment.empty();
-  r.optimal = d.optimal();
   r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   return r;
 }

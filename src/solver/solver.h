@@ -24,6 +24,9 @@ struct SolveOptions {
   // Fast backend: stop after this many rounds in a row that improve the best cost by less than
   // 1e-5 of it (0: never).
   int fast_stall_rounds = 0;
+  // Fast backend: searches side by side, one per core (0: one per core of this machine). Two:
+  // memory priced per step and per node; one: per step only.
+  int fast_threads = 0;
   bool solver_log = false;                // let CBC print its own log
   std::optional<Assignment> warm_start;  // exact backend: a MIP start
   // Plans the caller knows (e.g. every tensor replicated, plain data parallelism): the fast

@@ -16,6 +16,7 @@ struct SolveArgs {
   double time_limit = 60;
   std::string backend = "auto";
   uint64_t seed = 1;
+  int threads = 0;
   std::string out;
   std::string check;
   bool quiet = false;
@@ -54,6 +55,7 @@ int Run(const SolveArgs& a) {
   solver::SolveOptions o;
   o.time_limit_s = a.time_limit;
   o.seed = a.seed;
+  o.fast_threads = a.threads;
   o.solver_log = a.cbc_log;
   o.backend = a.backend == "exact" ? solver::Backend::kExact
               : a.backend == "fast" ? solver::Backend::kFast
@@ -105,6 +107,10 @@ void RegisterSolveCommand(CLI::App& app) {
                   "otherwise")
       ->check(CLI::IsMember({"exact", "fast", "auto"}));
   cmd->add_option("--seed", a->seed, "seed of the fast backend (results repeat for a seed)");
+  cmd->add_option("--threads", a->threads,
+                  "fast backend: searches side by side, one per thread (0, the default: one per "
+                  "core, at most two: memory priced per time step and per node; 1: per step only)")
+      ->check(CLI::Range(0, 64));
   cmd->add_option("--out", a->out, "write the solution (JSON array, one index per node)");
   cmd->add_option("--check", a->check,
                   "do not solve: evaluate this solution file (cost, peak memory, feasibility)");
