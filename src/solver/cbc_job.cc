@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <memory>
+#include <mutex>
 
 #include "support/child_process.h"
 
@@ -202,10 +204,25 @@ const std::string& CbcWorkerPath() {
 }
 
 Expected<IsolatedCbc> RunCbcJobIsolated(const CbcJob& job, double seconds) {
+  // Workers kept between jobs, at most one per thread solving at the same time.
+  static std::mutex mu;
+  static std::vector<std::unique_ptr<ProgramServer>> idle;
   IsolatedCbc r;
   ChildResult child;
-  if (const std::string& worker = CbcWorkerPath(); !worker.empty()) {
-    ASSIGN_OR_RETURN(child, RunProgram(worker, EncodeCbcJob(job), seconds));
+  if (const std::string& path = CbcWorkerPath(); !path.empty()) {
+    std::unique_ptr<ProgramServer> worker;
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      if (!idle.empty()) worker = std::move(idle.back()), idle.pop_back();
+    }
+    if (!worker) {
+      ASSIGN_OR_RETURN(worker, ProgramServer::Start(path));
+    }
+    ASSIGN_OR_RETURN(child, worker->Ask(EncodeCbcJob(job), seconds));
+    if (worker->alive()) {
+      std::lock_guard<std::mutex> lock(mu);
+      idle.push_back(std::move(worker));
+    }
   } else {
     ASSIGN_OR_RETURN(child, RunInChild([&] { return EncodeCbcOutcome(RunCbcJob(job)); }, seconds));
   }

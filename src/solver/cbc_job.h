@@ -1,10 +1,10 @@
 // One CBC run as plain data: the integer program in column form, a MIP start and limits. The
 // exact backend runs it in a process of its own that can be killed at its deadline (CBC does
 // not look at the clock during its root LP): the small xpar-cbc-worker program when it is
-// found, else a fork of this process. Spawning the worker costs a few milliseconds; a fork of
-// a solver holding hundreds of MB (IOPDDL instance A: 400 MB) made every page the parent then
-// wrote fault and be copied, about 25,000 faults per sub-solve of the neighbourhood search, a
-// fifth of its time in the kernel.
+// found (kept running between jobs), else a fork of this process. A fork of a solver holding
+// hundreds of MB (IOPDDL instance A: 400 MB) made every page the parent then wrote fault and be
+// copied, about 25,000 faults per sub-solve of the neighbourhood search, a fifth of its time in
+// the kernel; a fresh worker per job still faulted ~14,500 pages of its own per sub-solve.
 #pragma once
 
 #include <cstdint>

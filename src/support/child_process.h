@@ -1,8 +1,10 @@
-// Runs a piece of work in a forked child that can be stopped hard at a deadline, for libraries
-// that do not honour their own time limits (CBC ignores its limit during the root LP).
+// Runs a piece of work in another process that can be stopped hard at a deadline, for libraries
+// that do not honour their own time limits (CBC ignores its limit during the root LP): a forked
+// child, or a program kept running between requests.
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,11 +23,32 @@ struct ChildResult {
 // with the parent after the fork. An error when the child could not be started or crashed.
 Expected<ChildResult> RunInChild(const std::function<std::string()>& work, double seconds);
 
-// The same for another program, started by posix_spawn (no copy of this process's memory):
-// `input` is its standard input; it reports through WriteReport; it is killed after `seconds`.
-Expected<ChildResult> RunProgram(const std::string& path, std::string_view input,
-                                 double seconds);
-// In a program run by RunProgram: sends `report` back (ends the program on a write error).
-void WriteReport(const std::string& report);
+// Another program, started by posix_spawn (no copy of this process's memory), that answers
+// requests one at a time and is kept running between them, so that its memory stays mapped (a
+// fresh CBC worker faulted ~14,500 pages per IOPDDL sub-solve). Requests and answers travel as
+// length-prefixed messages on one socket: the program's standard input and descriptor 3.
+class ProgramServer {
+ public:
+  static Expected<std::unique_ptr<ProgramServer>> Start(const std::string& path);
+  ~ProgramServer();  // closes the socket (the program's cue to exit) and reaps it
+  ProgramServer(const ProgramServer&) = delete;
+  ProgramServer& operator=(const ProgramServer&) = delete;
+
+  // Sends `request` and waits at most `seconds` for the answer. Past the deadline the program
+  // is killed (`killed` set); when it dies or ends its answer early, an error says how. Either
+  // way it serves no more (alive() is false).
+  Expected<ChildResult> Ask(std::string_view request, double seconds);
+  bool alive() const { return pid_ > 0; }
+
+ private:
+  ProgramServer(std::string path, int pid, int fd) : path_(std::move(path)), pid_(pid), fd_(fd) {}
+  std::string path_;
+  int pid_;
+  int fd_;
+};
+
+// In a program run by ProgramServer: answers each request until the requests end (true) or the
+// socket fails (false).
+bool ServeRequests(const std::function<std::string(std::string_view)>& answer);
 
 }  // namespace xpar

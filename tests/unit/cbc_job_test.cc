@@ -1,7 +1,10 @@
 // CBC jobs (solver/cbc_job.h): they survive encoding, malformed bytes are errors and never
 // crashes, the worker program is found in the build tree and answers as CBC does in-process,
-// and RunProgram (support/child_process.h) reports programs that send nothing or overrun.
+// one process answers job after job, and ProgramServer (support/child_process.h) reports
+// programs that overrun, die or send nothing.
 #include <gtest/gtest.h>
+
+#include <cmath>
 
 #include "solver/cbc_job.h"
 #include "support/child_process.h"
@@ -79,19 +82,70 @@ TEST(CbcJob, WorkerAnswersAsCbcInProcess) {
   EXPECT_NEAR(there->outcome.bound, -9, 1e-6);
 }
 
-TEST(RunProgram, SilenceOverrunAndMissingProgramsAreReported) {
-  auto silent = RunProgram("/bin/cat", "no report", 30);
-  ASSERT_FALSE(silent.ok());
-  EXPECT_NE(silent.status().message().find("ended its output early"), std::string::npos)
-      << silent.status().ToString();
-  auto slow = RunProgram("/bin/sh", "sleep 30\n", 0.3);
+// Market split (Cornuejols-Dawande): 4 equations over 40 binaries with coefficients 0-99 and
+// right-hand sides half their row sums; branch and bound needs far more than a second.
+CbcJob MarketSplit() {
+  CbcJob job;
+  const int m = 4, n = 40;
+  uint32_t state = 12345;
+  auto next = [&state] { return (state = state * 1103515245u + 12345u) >> 16; };
+  std::vector<std::vector<double>> a(m, std::vector<double>(n));
+  for (auto& row : a) {
+    for (double& x : row) x = next() % 100;
+  }
+  for (int c = 0; c < n; ++c) {
+    job.obj.push_back(0);
+    job.col_lb.push_back(0);
+    job.col_ub.push_back(1);
+    job.is_int.push_back(1);
+    for (int r = 0; r < m; ++r) {
+      job.index.push_back(r);
+      job.value.push_back(a[r][c]);
+    }
+    job.start.push_back(static_cast<int64_t>(job.index.size()));
+  }
+  for (const auto& row : a) {
+    double half = 0;
+    for (double x : row) half += x;
+    half = std::floor(half / 2);
+    job.row_lb.push_back(half);
+    job.row_ub.push_back(half);
+  }
+  job.seconds = 60;
+  return job;
+}
+
+TEST(ProgramServer, AnswersAgainAndReportsSilenceOverrunAndBadInput) {
+  auto worker = ProgramServer::Start(CbcWorkerPath());
+  ASSERT_TRUE(worker.ok()) << worker.status().ToString();
+  for (int k = 0; k < 3; ++k) {  // one process, several jobs
+    auto r = (*worker)->Ask(EncodeCbcJob(Knapsack()), 30);
+    ASSERT_TRUE(r.ok() && r->output) << k;
+    auto o = DecodeCbcOutcome(*r->output);
+    ASSERT_TRUE(o.ok());
+    EXPECT_EQ(o->chosen, (std::vector<int>{0, 1}));
+    EXPECT_TRUE((*worker)->alive());
+  }
+  auto slow = (*worker)->Ask(EncodeCbcJob(MarketSplit()), 0.3);
   ASSERT_TRUE(slow.ok()) << slow.status().ToString();
   EXPECT_TRUE(slow->killed);
-  EXPECT_FALSE(RunProgram("/nonexistent/xpar-cbc-worker", "", 1).ok());
-  auto garbage = RunProgram(CbcWorkerPath(), "not a job", 30);
+  EXPECT_FALSE((*worker)->alive());
+  EXPECT_FALSE((*worker)->Ask(EncodeCbcJob(Knapsack()), 30).ok());  // it serves no more
+
+  auto fresh = ProgramServer::Start(CbcWorkerPath());
+  ASSERT_TRUE(fresh.ok());
+  auto garbage = (*fresh)->Ask("not a job", 30);
   ASSERT_FALSE(garbage.ok());
   EXPECT_NE(garbage.status().message().find("exited with 2"), std::string::npos)
       << garbage.status().ToString();
+
+  auto silent = ProgramServer::Start("/bin/true");
+  ASSERT_TRUE(silent.ok());
+  auto none = (*silent)->Ask("anything", 30);
+  ASSERT_FALSE(none.ok());
+  EXPECT_NE(none.status().message().find("ended its answer early"), std::string::npos)
+      << none.status().ToString();
+  EXPECT_FALSE(ProgramServer::Start("/nonexistent/xpar-cbc-worker").ok());
 }
 
 }  // namespace

@@ -1,33 +1,27 @@
-// xpar-cbc-worker: runs one CBC job (solver/cbc_job.h) read from standard input and reports its
-// outcome on descriptor 3, for the exact backend, which kills it at its deadline.
-#include <unistd.h>
+// xpar-cbc-worker: runs CBC jobs (solver/cbc_job.h) for the exact backend, one request at a time
+// until its input ends (support/child_process.h, ServeRequests); the backend kills it at a
+// job's deadline.
+#include <malloc.h>
 
-#include <cerrno>
-#include <cstring>
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "solver/cbc_job.h"
 #include "support/child_process.h"
-#include <fmt/format.h>
 
 int main() {
-  std::string input;
-  char buf[1 << 16];
-  for (;;) {
-    ssize_t n = read(STDIN_FILENO, buf, sizeof(buf));
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      fmt::print(stderr, "xpar-cbc-worker: cannot read the job: {}\n", std::strerror(errno));
-      return 2;
+  // Memory that CBC frees stays in the process for the next job, instead of going back to the
+  // kernel and faulting in again.
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  mallopt(M_TRIM_THRESHOLD, 1 << 30);
+  bool ok = xpar::ServeRequests([](std::string_view request) {
+    auto job = xpar::solver::DecodeCbcJob(request);
+    if (!job.ok()) {
+      std::fprintf(stderr, "xpar-cbc-worker: %s\n", job.status().ToString().c_str());
+      std::exit(2);
     }
-    if (n == 0) break;
-    input.append(buf, static_cast<size_t>(n));
-  }
-  auto job = xpar::solver::DecodeCbcJob(input);
-  if (!job.ok()) {
-    fmt::print(stderr, "xpar-cbc-worker: {}\n", job.status().ToString());
-    return 2;
-  }
-  xpar::WriteReport(xpar::solver::EncodeCbcOutcome(xpar::solver::RunCbcJob(*job)));
-  return 0;
+    return xpar::solver::EncodeCbcOutcome(xpar::solver::RunCbcJob(*job));
+  });
+  return ok ? 0 : 2;
 }
