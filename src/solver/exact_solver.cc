@@ -242,7 +242,12 @@ Expected<SolveResult> SolveExact(const Problem& p, const SolveOptions& options) 
   auto since = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   };
-  double left = std::max(0.1, options.time_limit_s - since());
+  // Building a model of millions of coefficients can take the whole limit: then no solve.
+  if (since() >= options.time_limit_s) {
+    r.seconds = since();
+    return r;
+  }
+  double left = options.time_limit_s - since();
   ASSIGN_OR_RETURN(IsolatedCbc cbc, RunCbcJobIsolated(MakeJob(m, options, 0.9 * left), left));
   if (!cbc.killed) RETURN_IF_ERROR(ReadOutcome(m, cbc.outcome, r));
   r.seconds = since();

@@ -258,7 +258,7 @@ class Driver {
     fast::Lns lns(m_, o_.seed, std::clamp(kLnsSolveShare * o_.time_limit_s, 1.0, 10.0));
     RETURN_IF_ERROR(Lagrangian(elim, lns, x, maximal));
     if (best_.empty() || optimal_ || shared_.settled) return Status::Ok();
-    Polish(After(kPolishShare));
+    Polish(std::min(After(kPolishShare), Deadline(1)));
     lns.set_guide(x);
     ASSIGN_OR_RETURN(fast::LnsStats stats,
                      Search(lns, Deadline(1), o_.fast_max_rounds, o_.fast_stall_rounds));

@@ -6,6 +6,7 @@
 
 #include "solver/local_search.h"
 #include "solver/solver.h"
+#include "solver/time_steps.h"
 
 namespace xpar::solver::fast {
 namespace {
@@ -19,6 +20,11 @@ constexpr double kMinSolveSeconds = 0.05;
 // A sub-problem with more edge entries shrinks before CBC sees it: far below the exact
 // backend's refusal (kExactMaxEdgeVars), and near what CBC solves in seconds (instance B whole).
 constexpr int64_t kMaxEdgeEntries = 400'000;
+// ... and at most this many memory-row coefficients (MemoryEntries). Uncapped, the regions of
+// instance S (U-Net, long-lived activations) grew to 5,000-7,000 nodes whose integer programs
+// had 14-35 million coefficients: 0.5-2.6 s to build, sub-solves past their limit by up to 6 s
+// and the whole solve 2.6-4.1 s past its 240 s.
+constexpr int64_t kMaxMemoryEntries = 1'000'000;
 // Random steps sampled for a memory neighbourhood; the fullest of them is taken.
 constexpr int kPeakSamples = 4;
 // Neighbourhood kinds, taken in turn (Lns::Neighbourhood).
@@ -27,6 +33,25 @@ constexpr int kKinds = 5;
 int64_t EdgeEntries(const Problem& p) {
   int64_t n = 0;
   for (const Edge& e : p.edges) n += static_cast<int64_t>(e.costs.size());
+  return n;
+}
+
+// The coefficients of the exact backend's memory rows for `p`: per node, one per strategy above
+// its least usage in each maximal step where it is live.
+int64_t MemoryEntries(const Problem& p) {
+  if (!p.usage_limit) return 0;
+  TimeSteps ts = CompressTime(p);
+  std::vector<int> steps = MaximalSteps(p, ts);
+  int64_t n = 0;
+  for (int v = 0; v < p.num_nodes(); ++v) {
+    const std::vector<int64_t>& u = p.nodes[v].usages;
+    int64_t least = *std::min_element(u.begin(), u.end());
+    int64_t above = std::count_if(u.begin(), u.end(), [least](int64_t x) { return x > least; });
+    if (above == 0) continue;
+    int64_t live = std::lower_bound(steps.begin(), steps.end(), ts.end[v]) -
+                   std::lower_bound(steps.begin(), steps.end(), ts.first[v]);
+    n += above * live;
+  }
   return n;
 }
 
@@ -310,7 +335,7 @@ Expected<LnsStats> Lns::Improve(std::vector<int>& x, Clock::time_point deadline,
     next_kind_ = (next_kind_ + 1) % kKinds;
     std::vector<int> free_nodes = Neighbourhood(state.assignment(), profile, size, next_kind_);
     Problem sub = SubProblem(m_, state.assignment(), free_nodes, profile);
-    if (EdgeEntries(sub) > kMaxEdgeEntries) {
+    if (EdgeEntries(sub) > kMaxEdgeEntries || MemoryEntries(sub) > kMaxMemoryEntries) {
       if (size > kMinSize) {
         size = std::max(kMinSize, size * 3 / 4);
       } else {  // even the smallest region is too large here: count it as a solve without gain
