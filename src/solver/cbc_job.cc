@@ -3,7 +3,6 @@
 #include <Cbc_C_Interface.h>
 #include <unistd.h>
 
-#include <climits>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -12,6 +11,7 @@
 #include <mutex>
 
 #include "support/child_process.h"
+#include "support/executable_dir.h"
 
 namespace xpar::solver {
 namespace {
@@ -28,7 +28,7 @@ class Writer {
   template <typename T>
   void PutVector(const std::vector<T>& v) {
     Put<uint64_t>(v.size());
-    out_.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
+    if (!v.empty()) out_.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
   }
   std::string Take() { return std::move(out_); }
 
@@ -51,7 +51,7 @@ class Reader {
     uint64_t n = 0;
     if (!Get(n) || n > (in_.size() - at_) / sizeof(T)) return false;
     v.resize(n);
-    std::memcpy(v.data(), in_.data() + at_, n * sizeof(T));
+    if (n > 0) std::memcpy(v.data(), in_.data() + at_, n * sizeof(T));
     at_ += n * sizeof(T);
     return true;
   }
@@ -61,14 +61,6 @@ class Reader {
   std::string_view in_;
   size_t at_ = 0;
 };
-
-std::filesystem::path ExecutableDir() {
-  char buf[PATH_MAX];
-  ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
-  if (n <= 0) return ".";
-  buf[n] = '\0';
-  return std::filesystem::path(buf).parent_path();
-}
 
 bool IsExecutable(const std::string& path) { return access(path.c_str(), X_OK) == 0; }
 

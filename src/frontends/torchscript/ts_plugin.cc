@@ -7,26 +7,18 @@
 #include <dlfcn.h>
 #include <unistd.h>
 
-#include <climits>
 #include <filesystem>
 #include <mutex>
 
 #include "frontends/torchscript/ts_graph.h"
 #include "frontends/torchscript/ts_graph_wire.h"
 #include "support/child_process.h"
+#include "support/executable_dir.h"
 
 namespace xpar::ts {
 namespace {
 
 using LoadFn = void (*)(const std::string*, Expected<Graph>*);
-
-std::filesystem::path ExecutableDir() {
-  char buf[PATH_MAX];
-  ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
-  if (n <= 0) return ".";
-  buf[n] = '\0';
-  return std::filesystem::path(buf).parent_path();
-}
 
 Expected<LoadFn> OpenPlugin() {
   static std::mutex mu;
