@@ -405,8 +405,8 @@ class Driver {
   double last_gain_s_ = 0;    // when a loop round last improved the incumbent
   fast::LnsStats lns_stats_;
   double next_progress_ = 0;
-  std::unique_ptr<fast::NodePenalties> penalties_;
-  double node_base_ = 0;  // node pricing's first weight per byte, set in the first round  // node pricing; null: per-step prices only
+  std::unique_ptr<fast::NodePenalties> penalties_;  // node pricing; null: per-step prices only
+  double node_base_ = 0;  // node pricing's first weight per byte, set in the first round
   Shared& shared_;
   const char* name_;  // in progress lines: "" alone, " steps" / " nodes" side by side
   uint64_t seed_;
