@@ -14,6 +14,8 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <string>
+#include <vector>
 
 namespace xpar {
 namespace {
@@ -101,6 +103,34 @@ Status Reap(pid_t pid, const char* what) {
 
 }  // namespace
 
+std::vector<std::string> EnvironmentForProgram() {
+  std::vector<std::string> env;
+  for (char** e = environ; *e != nullptr; ++e) {
+    std::string_view entry(*e);
+    constexpr std::string_view kPreload = "LD_PRELOAD=";
+    if (!entry.starts_with(kPreload)) {
+      env.emplace_back(entry);
+      continue;
+    }
+    std::string kept;
+    std::string_view rest = entry.substr(kPreload.size());
+    while (!rest.empty()) {  // ld.so separates preloads by colons or spaces
+      size_t end = rest.find_first_of(": ");
+      std::string_view lib = rest.substr(0, end);
+      rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+      std::string_view name = lib.substr(lib.find_last_of('/') + 1);
+      bool sanitizer = name.starts_with("libclang_rt.") || name.starts_with("libasan") ||
+                       name.starts_with("libubsan") || name.starts_with("liblsan") ||
+                       name.starts_with("libtsan");
+      if (lib.empty() || sanitizer) continue;
+      if (!kept.empty()) kept += ':';
+      kept += lib;
+    }
+    if (!kept.empty()) env.push_back(std::string(kPreload) + kept);
+  }
+  return env;
+}
+
 Expected<ChildResult> RunInChild(const std::function<std::string()>& work, double seconds) {
   int fds[2];
   if (pipe2(fds, O_CLOEXEC) != 0) return Internal("pipe failed: {}", std::strerror(errno));
@@ -153,9 +183,13 @@ Expected<std::unique_ptr<ProgramServer>> ProgramServer::Start(const std::string&
   posix_spawn_file_actions_adddup2(&actions, fds[1], kAnswerFd);
   std::string arg0 = path;
   char* argv[] = {arg0.data(), nullptr};
+  std::vector<std::string> env = EnvironmentForProgram();
+  std::vector<char*> envp;
+  for (std::string& e : env) envp.push_back(e.data());
+  envp.push_back(nullptr);
   std::fflush(nullptr);
   pid_t pid = 0;
-  int err = posix_spawn(&pid, path.c_str(), &actions, nullptr, argv, environ);
+  int err = posix_spawn(&pid, path.c_str(), &actions, nullptr, argv, envp.data());
   posix_spawn_file_actions_destroy(&actions);
   close(fds[1]);
   if (err != 0) {

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "support/status.h"
 
@@ -46,6 +47,12 @@ class ProgramServer {
   int pid_;
   int fd_;
 };
+
+// This process's environment (name=value) for a program it starts, less the sanitizer runtimes
+// in LD_PRELOAD: a sanitized Python module needs the shared ASan runtime preloaded into python3,
+// but a sanitized program links its own and aborts ("incompatible ASan runtimes") when another
+// is preloaded. Other preloads stay; LD_PRELOAD goes when nothing is left in it.
+std::vector<std::string> EnvironmentForProgram();
 
 // In a program run by ProgramServer: answers each request until the requests end (true) or the
 // socket fails (false).

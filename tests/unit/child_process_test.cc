@@ -1,12 +1,15 @@
 // RunInChild (support/child_process.h): the child's output comes back whole at every size (empty,
 // one byte, many pipe buffers), a child that dies or exits early is an error naming how, and one
-// past its deadline is killed.
+// past its deadline is killed. A started program's environment drops the sanitizer runtimes
+// from LD_PRELOAD and keeps the rest.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <csignal>
 #include <cstdlib>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "support/child_process.h"
 
@@ -61,6 +64,34 @@ TEST(ChildProcess, PastTheDeadlineIsKilled) {
   ASSERT_TRUE(r.ok()) << r.status().ToString();
   EXPECT_TRUE(r->killed);
   EXPECT_FALSE(r->output.has_value());
+}
+
+// LD_PRELOAD as a program started by ProgramServer sees it; absent when it has none.
+std::optional<std::string> PreloadSeenWith(const char* preload) {
+  const char* old = std::getenv("LD_PRELOAD");
+  std::optional<std::string> saved = old ? std::optional<std::string>(old) : std::nullopt;
+  setenv("LD_PRELOAD", preload, 1);
+  std::optional<std::string> seen;
+  for (const std::string& e : EnvironmentForProgram()) {
+    if (e.starts_with("LD_PRELOAD=")) seen = e.substr(11);
+  }
+  if (saved) {
+    setenv("LD_PRELOAD", saved->c_str(), 1);
+  } else {
+    unsetenv("LD_PRELOAD");
+  }
+  return seen;
+}
+
+TEST(ChildProcess, StartedProgramsGetNoSanitizerPreload) {
+  EXPECT_EQ(PreloadSeenWith("/usr/lib/libclang_rt.asan-x86_64.so"), std::nullopt);
+  EXPECT_EQ(PreloadSeenWith("/opt/libjemalloc.so:/usr/lib/libclang_rt.asan-x86_64.so "
+                            "libasan.so.6::/x/libubsan.so.1 /y/libfaketime.so"),
+            "/opt/libjemalloc.so:/y/libfaketime.so");
+  EXPECT_EQ(PreloadSeenWith("libmine.so"), "libmine.so");
+  bool path_kept = false;
+  for (const std::string& e : EnvironmentForProgram()) path_kept |= e.starts_with("PATH=");
+  EXPECT_EQ(path_kept, std::getenv("PATH") != nullptr);
 }
 
 }  // namespace
