@@ -40,6 +40,27 @@ void FindTies(Model& m) {
       if (functional) m.ties[v].push_back(std::move(tie));
     }
   }
+  std::vector<int> parent(m.n);
+  for (int v = 0; v < m.n; ++v) parent[v] = v;
+  auto root = [&parent](int v) {
+    while (parent[v] != v) v = parent[v] = parent[parent[v]];
+    return v;
+  };
+  for (int v = 0; v < m.n; ++v) {
+    for (const Tie& t : m.ties[v]) parent[root(v)] = root(t.other);
+  }
+  std::vector<int> size(m.n, 0), lead(m.n, -1);
+  for (int v = 0; v < m.n; ++v) {
+    int r = root(v);
+    ++size[r];
+    if (lead[r] < 0 || m.num_s(v) > m.num_s(lead[r])) lead[r] = v;
+  }
+  m.tie_size.resize(m.n);
+  m.tie_lead.resize(m.n);
+  for (int v = 0; v < m.n; ++v) {
+    m.tie_size[v] = size[root(v)];
+    m.tie_lead[v] = lead[root(v)];
+  }
 }
 
 }  // namespace

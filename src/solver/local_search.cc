@@ -71,6 +71,10 @@ State::State(const Model& model, std::vector<int> assignment)
 bool State::Group(int v, int s, std::vector<std::pair<int, int>>& group) {
   group.assign(1, {v, s});
   if (model_.ties[v].empty()) return true;
+  // IOPDDL A: a 71-node component's move is worth 582,223 (0.009% of the plan's cost), and
+  // neither groups of 64 nor the neighbourhood search's regions found it.
+  const int max_group =
+      model_.tie_lead[v] == v ? std::max(kMaxGroup, model_.tie_size[v] + 1) : kMaxGroup;
   ++stamp_now_;
   stamp_[v] = stamp_now_;
   stamp_s_[v] = s;
@@ -83,7 +87,7 @@ bool State::Group(int v, int s, std::vector<std::pair<int, int>>& group) {
         if (stamp_s_[t.other] != sb) return false;
         continue;
       }
-      if (static_cast<int>(group.size()) >= kMaxGroup) return false;
+      if (static_cast<int>(group.size()) >= max_group) return false;
       stamp_[t.other] = stamp_now_;
       stamp_s_[t.other] = sb;
       group.push_back({t.other, sb});

@@ -28,7 +28,9 @@ class State {
 
   // The nodes that must move with v when v takes strategy s, following edges that allow one
   // partner strategy per strategy ("ties", e.g. an operand aliased to its result). False when
-  // the ties conflict or the group exceeds kMaxGroup. `group` gets (node, strategy) pairs.
+  // the ties conflict or the group exceeds kMaxGroup nodes; from the lead of a larger tie
+  // component (Model::tie_lead), the group may take the whole component, so each such
+  // component is tried whole once per sweep. `group` gets (node, strategy) pairs.
   bool Group(int v, int s, std::vector<std::pair<int, int>>& group);
   // Applies a group move and returns its cost change; Undo() reverts the last one.
   double ApplyGroup(const std::vector<std::pair<int, int>>& group);

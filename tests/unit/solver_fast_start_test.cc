@@ -26,9 +26,9 @@ Problem TiedChain(int n) {
   return p;
 }
 
-// The chain is longer than a tie group may grow (64), so neither descent nor repair can move
-// it; the starts alone must find the plan. A solve with no time for a single Lagrangian round
-// still returns it, as does a normal one.
+// The chain is longer than a tie group may grow (64): only moves of its lead (node 0) take it
+// whole. A solve with no time for a single Lagrangian round still returns the plan, as does a
+// normal one.
 TEST(SolverFastStart, LongTieChainHasAFeasibleStart) {
   Problem p = TiedChain(100);
   ASSERT_TRUE(p.Validate().ok());
@@ -45,6 +45,32 @@ TEST(SolverFastStart, LongTieChainHasAFeasibleStart) {
     EXPECT_TRUE(ev->feasible()) << "time limit " << limit;
     EXPECT_EQ(r->assignment, Assignment(100, 1));
     EXPECT_EQ(ev->cost, 100 * kScale);
+  }
+}
+
+// Descent moves a tie component larger than a group (64 nodes) whole, from its lead, when the
+// move gains and fits (repair and pair moves take such groups too): 100 tied nodes from strategy 0 (each 1 unit dearer) to 1. Where the
+// whole component at strategy 1 would break the limit, nothing moves. (IOPDDL A's plan gains
+// 582,223 by such a move of 71 nodes.)
+TEST(SolverFastStart, DescentMovesALargeTieComponentWhole) {
+  for (bool fits : {true, false}) {
+    Problem p;
+    for (int i = 0; i < 100; ++i) p.nodes.push_back({0, 10, {kScale, 0}, {1, 2}});
+    for (int i = 0; i + 1 < 100; ++i) {
+      p.edges.push_back({i, i + 1, {0, kForbiddenCost, kForbiddenCost, 0}});
+    }
+    p.usage_limit = fits ? 200 : 199;
+    ASSERT_TRUE(p.Validate().ok());
+    fast::Model m = fast::BuildModel(p);
+    EXPECT_EQ(m.tie_size[37], 100);
+    EXPECT_EQ(m.tie_lead[37], 0);
+    fast::State st(m, std::vector<int>(100, 0));
+    ASSERT_TRUE(st.feasible());
+    EXPECT_EQ(st.Descend(10), fits ? 1 : 0) << "limit " << *p.usage_limit;
+    EXPECT_EQ(st.assignment(), std::vector<int>(100, fits ? 1 : 0));
+    EXPECT_TRUE(st.feasible());
+    st.RecomputeCost();
+    EXPECT_DOUBLE_EQ(st.cost(), fits ? 0.0 : 100.0 * kScale);
   }
 }
 
