@@ -174,19 +174,10 @@ Lns::Lns(const Model& m, uint64_t seed, double solve_seconds)
 }
 
 void Lns::TieComponents() {
-  std::vector<int> parent(m_.n);
-  for (int v = 0; v < m_.n; ++v) parent[v] = v;
-  auto root = [&parent](int v) {
-    while (parent[v] != v) v = parent[v] = parent[parent[v]];
-    return v;
-  };
-  for (int v = 0; v < m_.n; ++v) {
-    for (const Tie& t : m_.ties[v]) parent[root(v)] = root(t.other);
-  }
   comp_of_.assign(m_.n, -1);
   std::vector<int> id(m_.n, -1), count;
   for (int v : movable_) {
-    int r = root(v);
+    int r = m_.tie_lead[v];  // one representative per component (fast_model.h)
     if (id[r] < 0) id[r] = static_cast<int>(count.size()), count.push_back(0);
     comp_of_[v] = id[r];
     ++count[id[r]];

@@ -106,12 +106,13 @@ Problem RandomProblem(std::mt19937& rng) {
 // cheaper one, feasible, at the cost the line names.
 TEST(SolverFast, TwoSearchesReturnTheCheaperPlan) {
   std::mt19937 rng(31337);
-  int compared = 0, nodes_won = 0;
+  int compared = 0, nodes_won = 0, differed = 0;
   for (int it = 0; it < 12; ++it) {
     Problem p = RandomProblem(rng);
     SolveOptions o;
     o.time_limit_s = 20;
-    o.fast_max_rounds = 6;
+    // Two rounds each: with more, both searches reach the same plan on nearly every problem.
+    o.fast_max_rounds = 2;
     o.fast_threads = 2;
     std::string last;
     o.progress = [&last](const std::string& line) { last = line; };
@@ -129,13 +130,20 @@ TEST(SolverFast, TwoSearchesReturnTheCheaperPlan) {
     ASSERT_TRUE(ev.ok());
     EXPECT_TRUE(ev->feasible()) << "problem " << it;
     EXPECT_EQ(ev->cost, std::min(steps, nodes)) << "problem " << it << ": " << last;
-    EXPECT_EQ(std::string(won), nodes < steps ? "per-node" : "per-step") << last;
+    // At equal cost either plan may come back: the one proven optimal is preferred, and which
+    // search proves it first (and stops the other) is a race.
+    if (nodes != steps) {
+      EXPECT_EQ(std::string(won), nodes < steps ? "per-node" : "per-step") << last;
+    }
     ++compared;
     nodes_won += nodes < steps;
+    differed += nodes != steps;
   }
   EXPECT_GE(compared, 8);
-  std::printf("two searches: the per-node plan was cheaper on %d of %d problems\n", nodes_won,
-              compared);
+  // Where the costs differ, the choice is tested; some must.
+  EXPECT_GE(differed, 1);
+  std::printf("two searches: the costs differed on %d of %d problems, the per-node plan was "
+              "cheaper on %d\n", differed, compared, nodes_won);
 }
 
 }  // namespace
