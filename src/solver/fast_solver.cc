@@ -53,9 +53,11 @@ constexpr double kLnsSolveShare = 0.02;
 // Node pricing's first weight per byte, as a share of (the first round's incumbent cost /
 // memory limit), fixed from then on. Instance A at 60 s, node pricing alone on one core: 0.01
 // gave 6549.4e6-6550.2e6 (four runs), 0.003 6554.3e6, 0.03 6567.8e6, 0.1 6570.4e6, 1 6572.1e6;
-// beside the per-step search, 0.01 gives 6549.35e6 (three runs); weights rising x2 per round
-// gave 6572.5e6, falling /1.2 6573.3e6. The outcome is sensitive to these settings; the
-// per-step search beside it keeps the solve from depending on them.
+// beside the per-step search, 0.01 gave 6549.35e6 (three runs); weights rising x2 per round
+// gave 6572.5e6, falling /1.2 6573.3e6 (all before whole tie components moved, local_search.h;
+// since then the per-node search ends at 6570.3e6 on A and the per-step one at 6548.77e6). The
+// outcome is sensitive to these settings; the search beside it keeps the solve from depending
+// on them.
 constexpr double kNodeBaseShare = 0.01;
 // The node-priced search's seed differs from the per-step one's.
 constexpr uint64_t kNodeSeedOffset = 0x9e3779b97f4a7c15ull;

@@ -3,7 +3,8 @@
 // above its least usage, every other node a lower one. Unlike the per-step Lagrangian prices,
 // nodes live at the same steps can end at different prices, which leads the loop to other plan
 // families: on instance A at 60 s, beside the per-step search on the other core, 6549.35e6 in
-// three runs (the per-step search: 6553.4e6-6554.0e6); S at 60 s: 1511.7e6 against 1537.5e6. The
+// three runs against the per-step search's 6553.4e6-6554.0e6 (before whole tie components moved:
+// since then the per-step search wins A, 6548.77e6); S at 60 s: 1511.7e6 against 1537.5e6. The
 // fast backend runs it as its second search (fast_solver.cc).
 #pragma once
 
