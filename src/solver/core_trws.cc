@@ -63,13 +63,25 @@ void Eliminator::Trws(const std::vector<std::vector<double>>& phi, std::vector<i
       tmp.resize(nv);
       for (int s = 0; s < nv; ++s) tmp[s] = gamma[v] * theta[s] - in[v][k][s];
       std::vector<double>& out = in[l.other][rev[v][k]];
-      double lo = std::numeric_limits<double>::infinity();
-      for (int t = 0; t < static_cast<int>(out.size()); ++t) {
-        double best = std::numeric_limits<double>::infinity();
-        for (int s = 0; s < nv; ++s) best = std::min(best, tmp[s] + At(l.edge, v, s, t));
-        out[t] = best;
-        lo = std::min(lo, best);
+      const int nt = static_cast<int>(out.size());
+      const EdgeView view = View(l.edge, v);
+      // Loops in the table's memory order, so that the inner one is contiguous.
+      if (view.t_stride == 1) {
+        std::fill(out.begin(), out.end(), std::numeric_limits<double>::infinity());
+        for (int s = 0; s < nv; ++s) {
+          const double* row = view.tab + s * view.s_stride;
+          const double h = tmp[s];
+          for (int t = 0; t < nt; ++t) out[t] = std::min(out[t], h + row[t]);
+        }
+      } else {
+        for (int t = 0; t < nt; ++t) {
+          const double* row = view.tab + t * view.t_stride;
+          double best = std::numeric_limits<double>::infinity();
+          for (int s = 0; s < nv; ++s) best = std::min(best, tmp[s] + row[s]);
+          out[t] = best;
+        }
       }
+      const double lo = *std::min_element(out.begin(), out.end());
       for (double& o : out) o -= lo;
     }
   };

@@ -68,13 +68,6 @@ Eliminator::Eliminator(const Model& m, int64_t max_work) : model_(m) {
   argmin_.resize(ops_.size());
 }
 
-double Eliminator::At(int e, int node, int s, int t) const {
-  const DynEdge& d = edges_[e];
-  const std::vector<double>& tab = d.mutated ? tables_[e] : model_.edges[d.base].table;
-  size_t nb = model_.cost[d.b].size();
-  return node == d.a ? tab[static_cast<size_t>(s) * nb + t] : tab[static_cast<size_t>(t) * nb + s];
-}
-
 void Eliminator::RunOp(size_t k, std::vector<std::vector<double>>& phi) {
   const Op& op = ops_[k];
   const std::vector<double>& pv = phi[op.v];

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <cstddef>
 #include <vector>
 
 #include "solver/fast_model.h"
@@ -43,7 +44,21 @@ class Eliminator {
   struct CoreLink {
     int edge, other;
   };
-  double At(int e, int node, int s, int other_s) const;  // dyn edge cost, `node` at s
+  // An edge's table seen from one end: the cost with that end at s and the other at t is
+  // tab[s * s_stride + t * t_stride].
+  struct EdgeView {
+    const double* tab;
+    size_t s_stride, t_stride;
+    double operator()(int s, int t) const { return tab[s * s_stride + t * t_stride]; }
+  };
+  EdgeView View(int e, int node) const {
+    const DynEdge& d = edges_[e];
+    const std::vector<double>& tab = d.mutated ? tables_[e] : model_.edges[d.base].table;
+    size_t nb = model_.cost[d.b].size();
+    return node == d.a ? EdgeView{tab.data(), nb, 1} : EdgeView{tab.data(), 1, nb};
+  }
+  // The dyn edge cost with `node` at s and the other end at other_s.
+  double At(int e, int node, int s, int other_s) const { return View(e, node)(s, other_s); }
   void RunOp(size_t k, std::vector<std::vector<double>>& phi);
   void SweepCore(const std::vector<std::vector<double>>& phi, std::vector<int>& x, int sweeps);
   // Sequential tree-reweighted message passing (TRW-S) on the core; x becomes the best decoding
