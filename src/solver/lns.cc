@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 #include "solver/local_search.h"
 #include "solver/solver.h"
@@ -27,8 +28,14 @@ constexpr int64_t kMaxEdgeEntries = 400'000;
 constexpr int64_t kMaxMemoryEntries = 1'000'000;
 // Random steps sampled for a memory neighbourhood; the fullest of them is taken.
 constexpr int kPeakSamples = 4;
-// Neighbourhood kinds, taken in turn (Lns::Neighbourhood).
-constexpr int kKinds = 5;
+// Neighbourhood kinds, taken in turn (Lns::Neighbourhood, Lns::FlippedRegion).
+constexpr int kKinds = 7;
+constexpr int kComponentKind = 5;
+constexpr int kFlipKind = 6;
+// Tie components of more movable nodes than this get regions of their own (kinds 5 and 6): more
+// than a move's group (local_search.h), so only whole-component moves change them, and a
+// breadth-first region rarely holds both a component and the nodes around all of its members.
+constexpr int kLargeComponent = 64;
 
 int64_t EdgeEntries(const Problem& p) {
   int64_t n = 0;
@@ -187,6 +194,10 @@ void Lns::TieComponents() {
   comp_nodes_.resize(movable_.size());
   std::vector<int> fill(comp_start_.begin(), comp_start_.end() - 1);
   for (int v : movable_) comp_nodes_[fill[comp_of_[v]]++] = v;
+  for (size_t c = 0; c < count.size(); ++c) {
+    if (count[c] > kLargeComponent) large_.push_back(static_cast<int>(c));
+  }
+  std::shuffle(large_.begin(), large_.end(), rng_);
 }
 
 void Lns::Take(int w, std::vector<int>& chosen, int size) {
@@ -271,6 +282,7 @@ std::vector<int> Lns::Seeds(const std::vector<int>& x, const std::vector<int64_t
                             int size, int kind) {
   std::vector<int> chosen;
   if (kind == 4) chosen = DifferingSeeds(x, size);
+  if (kind == kComponentKind) chosen = LargeComponent(size);
   int edge = kind == 3 ? CostlyEdge(x) : -1;
   if (edge >= 0) {  // both ends of a costly edge: resharding that a joint change may remove
     for (int v : {m_.edges[edge].a, m_.edges[edge].b}) {
@@ -300,12 +312,59 @@ std::vector<int> Lns::Seeds(const std::vector<int>& x, const std::vector<int64_t
   return chosen;
 }
 
+// The movable nodes of a random large tie component of at most `size` of them (none if there
+// is no such component).
+std::vector<int> Lns::LargeComponent(int size) {
+  int c = NextLarge(whole_at_, [&](int n) { return n <= size; });
+  if (c < 0) return {};
+  return {comp_nodes_.begin() + comp_start_[c], comp_nodes_.begin() + comp_start_[c + 1]};
+}
+
+template <typename Pred>
+int Lns::NextLarge(size_t& at, Pred wanted) {
+  for (size_t k = 0; k < large_.size(); ++k) {
+    int c = large_[at++ % large_.size()];
+    if (wanted(comp_start_[c + 1] - comp_start_[c])) return c;
+  }
+  return -1;
+}
+
 std::vector<int> Lns::Neighbourhood(const std::vector<int>& x, const std::vector<int64_t>& profile,
                                     int size, int kind) {
   ++mark_now_;
   std::vector<int> seeds = Seeds(x, profile, size, kind);
   std::vector<int> chosen;
   for (int v : seeds) Take(v, chosen, size);
+  // A large component's region is the component and as many nodes around it as half a region.
+  Grow(chosen, kind == kComponentKind && !chosen.empty() ? static_cast<int>(chosen.size()) + size / 2
+                                                         : size);
+  return chosen;
+}
+
+std::vector<int> Lns::FlippedRegion(State& state, int size, std::vector<std::pair<int, int>>& flip) {
+  flip.clear();
+  int c = NextLarge(flip_at_, [&](int n) { return n > size; });
+  if (c < 0) return {};
+  int lead = m_.tie_lead[comp_nodes_[comp_start_[c]]];
+  std::vector<int> order(m_.num_s(lead));
+  std::iota(order.begin(), order.end(), 0);
+  std::shuffle(order.begin(), order.end(), rng_);
+  for (int s : order) {
+    if (s != state.assignment()[lead] && state.Group(lead, s, flip)) break;
+    flip.clear();
+  }
+  if (flip.empty()) return {};
+  ++mark_now_;
+  for (int i = comp_start_[c]; i < comp_start_[c + 1]; ++i) mark_[comp_nodes_[i]] = mark_now_;
+  // Grow starts new regions from unmarked nodes: the component's own are marked, not chosen.
+  size = std::min<int>(size, static_cast<int>(movable_.size()) - (comp_start_[c + 1] - comp_start_[c]));
+  std::vector<int> chosen;
+  for (int i = comp_start_[c]; i < comp_start_[c + 1]; ++i) {
+    for (const Incidence& in : m_.adj[comp_nodes_[i]]) {
+      if (static_cast<int>(chosen.size()) >= size) break;
+      if (m_.num_s(in.other) > 1) Take(in.other, chosen, size);
+    }
+  }
   Grow(chosen, size);
   return chosen;
 }
@@ -317,15 +376,21 @@ Expected<LnsStats> Lns::Improve(std::vector<int>& x, Clock::time_point deadline,
   State state(m_, x);
   if (!state.feasible() || movable_.empty()) return stats;
   int& size = size_;
-  std::vector<std::pair<int, int>> group;
+  std::vector<std::pair<int, int>> group, flip;
   while ((max_solves <= 0 || stats.solves < max_solves) &&
          (stall_solves <= 0 || unimproved < stall_solves)) {
     double left = std::chrono::duration<double>(deadline - Clock::now()).count();
     if (left < kMinSolveSeconds) break;
-    std::vector<int64_t> profile = MemoryProfile(m_, state.assignment());
     next_kind_ = (next_kind_ + 1) % kKinds;
-    std::vector<int> free_nodes = Neighbourhood(state.assignment(), profile, size, next_kind_);
-    Problem sub = SubProblem(m_, state.assignment(), free_nodes, profile);
+    std::vector<int> free_nodes;
+    if (next_kind_ == kFlipKind) free_nodes = FlippedRegion(state, size, flip);
+    if (next_kind_ != kFlipKind || free_nodes.empty()) flip.clear();
+    // The sub-problem starts from x with the flipped component moved (kind 6).
+    std::vector<int> base = state.assignment();
+    for (auto [u, su] : flip) base[u] = su;
+    std::vector<int64_t> profile = MemoryProfile(m_, base);
+    if (free_nodes.empty()) free_nodes = Neighbourhood(base, profile, size, next_kind_ % kFlipKind);
+    Problem sub = SubProblem(m_, base, free_nodes, profile);
     if (EdgeEntries(sub) > kMaxEdgeEntries || MemoryEntries(sub) > kMaxMemoryEntries) {
       if (size > kMinSize) {
         size = std::max(kMinSize, size * 3 / 4);
@@ -339,20 +404,20 @@ Expected<LnsStats> Lns::Improve(std::vector<int>& x, Clock::time_point deadline,
     o.backend = Backend::kExact;
     o.time_limit_s = std::min(left, solve_seconds_);
     Assignment warm(sub.num_nodes(), 0);
-    for (size_t i = 0; i < free_nodes.size(); ++i) warm[i] = state.assignment()[free_nodes[i]];
+    for (size_t i = 0; i < free_nodes.size(); ++i) warm[i] = base[free_nodes[i]];
     o.warm_start = warm;
     ASSIGN_OR_RETURN(SolveResult r, SolveExact(sub, o));
     ++stats.solves;
     if (r.optimal && r.seconds < solve_seconds_ / 4) {
       size = std::min(kMaxSize, size + 1 + size / 2);
-    } else if (!r.optimal) {
+    } else if (!r.optimal && !r.infeasible) {  // a flip the region cannot fit says nothing of size
       size = std::max(kMinSize, size * 3 / 4);
     }
     ++unimproved;
     // The whole problem, solved to CBC's gap: nothing is left to find.
     stats.whole = r.optimal && free_nodes.size() == movable_.size();
     if (!r.has_solution) continue;
-    group.clear();
+    group = flip;
     for (size_t i = 0; i < free_nodes.size(); ++i) {
       if (r.assignment[i] != warm[i]) group.push_back({free_nodes[i], r.assignment[i]});
     }

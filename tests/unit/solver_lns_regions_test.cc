@@ -1,9 +1,12 @@
 // The large neighbourhood search's regions (solver/lns.h) at real cost magnitudes (1e11-1e16)
 // with forbidden edge entries: a region that touches a tie component takes all of it (a node
 // tied to a fixed one cannot move), and regions from the differences with a guide plan find a
-// trade among nodes far apart in the graph that no other region finds.
+// trade among nodes far apart in the graph that no other region finds; a tie component of more
+// than 64 nodes gets a region with the nodes around it, whole when it fits and moved to another
+// strategy when it does not.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 
 #include "solver/fast_model.h"
@@ -83,7 +86,7 @@ TEST(SolverLnsRegions, GuideRegionsFindATradeAmongFarNodes) {
   optimum[100] = optimum[199] = 1;
   auto want = Evaluate(p, optimum);
   ASSERT_TRUE(want.ok() && want->feasible());
-  constexpr int kSolves = 5;  // one of each kind of region
+  constexpr int kSolves = 5;  // regions of kinds 1-5, the guide's (4) among them
   {
     Assignment x = start;
     fast::Lns lns(m, 5);
@@ -104,6 +107,55 @@ TEST(SolverLnsRegions, GuideRegionsFindATradeAmongFarNodes) {
     EXPECT_EQ(stats->improved, 0);
     EXPECT_EQ(std::vector<int>({x[0], x[100], x[199]}), std::vector<int>({1, 0, 0}));
   }
+}
+
+// A chain of `tied` nodes (strategy 1 saves `save` per node) and one leaf on each of the first
+// `leaves` chain nodes: the leaf's strategy 1 costs `leaf_cost`, and an edge charges `mismatch`
+// when leaf and chain node differ. From all zeros, the optimum moves the chain and its leaves
+// together; the chain alone (a whole-component move) or any leaf alone costs more.
+Problem TiedChainWithCostlyLeaves(int tied, int leaves, int64_t save, int64_t leaf_cost,
+                                  int64_t mismatch) {
+  Problem p;
+  for (int i = 0; i < tied; ++i) p.nodes.push_back({0, 0, {save, 0}, {0, 0}});
+  for (int i = 1; i < tied; ++i) p.edges.push_back(TieEdge(i - 1, i, kUnit));
+  for (int i = 0; i < leaves; ++i) {
+    int leaf = p.num_nodes();
+    p.nodes.push_back({0, 0, {0, leaf_cost}, {0, 0}});
+    p.edges.push_back({i, leaf, {0, mismatch, mismatch, 0}});
+  }
+  return p;
+}
+
+// Moves x by Lns::Improve with `solves` sub-solves; whether every node ended at strategy 1.
+bool AllMovedToOne(const Problem& p, int solves, double solve_seconds) {
+  fast::Model m = fast::BuildModel(p);
+  Assignment x(p.num_nodes(), 0);
+  fast::Lns lns(m, 1, solve_seconds);
+  auto stats = lns.Improve(x, Clock::now() + std::chrono::seconds(60), solves);
+  EXPECT_TRUE(stats.ok()) << stats.status().ToString();
+  return std::all_of(x.begin(), x.end(), [](int s) { return s == 1; });
+}
+
+TEST(SolverLnsRegions, ALargeComponentGetsARegionWithTheNodesAroundIt) {
+  // 70 tied nodes (more than a move's group of 64), 20 leaves: the gain needs all 90 nodes in
+  // one region. The first four regions (16-58 nodes) cannot take the chain; the fifth (88) can,
+  // but a breadth-first region of 88 misses two leaves, each costing more than the gain. The
+  // large-component region is the chain and half a region around it: everything.
+  Problem p = TiedChainWithCostlyLeaves(70, 20, 3 * kUnit, kUnit, 300 * kUnit);
+  ASSERT_TRUE(p.Validate().ok()) << p.Validate().ToString();
+  // A long sub-solve limit, so that regions grow after every quick optimal solve.
+  EXPECT_FALSE(AllMovedToOne(p, 4, 20));
+  EXPECT_TRUE(AllMovedToOne(p, 5, 20));
+}
+
+TEST(SolverLnsRegions, AComponentTooLargeForARegionMovesWithTheNodesAroundIt) {
+  // 300 tied nodes, more than any of the first six regions (at most 133 nodes), with 10 leaves:
+  // moving the chain saves 300 units and costs 400 in mismatches unless the leaves follow (10
+  // units). The sixth region moves the chain to another strategy and frees the nodes around it.
+  Problem p = TiedChainWithCostlyLeaves(300, 10, kUnit, kUnit / 10, 40 * kUnit);
+  ASSERT_TRUE(p.Validate().ok()) << p.Validate().ToString();
+  EXPECT_FALSE(AllMovedToOne(p, 5, 20));
+  EXPECT_TRUE(AllMovedToOne(p, 6, 20));
 }
 
 }  // namespace
