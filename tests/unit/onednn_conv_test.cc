@@ -11,6 +11,7 @@
 #include <random>
 
 #include "interpreter_core_test_util.h"
+#include "onednn_test_util.h"
 #include "runtime/interpreter/conv_internal.h"
 #include "runtime/interpreter/onednn.h"
 #include "runtime/interpreter/thread_pool.h"
@@ -121,7 +122,9 @@ TEST(OnednnConv, RandomBf16MatchesReference) {
     used += ExpectMatchesReference(RandomConv(rng, PrimitiveType::kBF16, out), PrimitiveType::kBF16,
                                    rng);
   }
-  EXPECT_EQ(used, 40);  // every one of them ran on oneDNN
+  if (OnednnRunsBf16()) {
+    EXPECT_EQ(used, 40);  // every one of them ran on oneDNN
+  }
 }
 
 TEST(OnednnConv, RandomF16MatchesReference) {
@@ -163,7 +166,10 @@ TEST(OnednnConv, ResNetLayerBothLayouts) {
                                "stride=2x2 pad=1_1x1_1}}, dim_labels={}",
                                fmt::join(x, ","), fmt::join(w, ","), fmt::join(y, ","), labels)),
            x, w};
-    EXPECT_EQ(ExpectMatchesReference(c, PrimitiveType::kBF16, rng), 1);
+    const int64_t used = ExpectMatchesReference(c, PrimitiveType::kBF16, rng);
+    if (OnednnRunsBf16()) {
+      EXPECT_EQ(used, 1);
+    }
   }
 }
 
@@ -183,7 +189,10 @@ TEST(OnednnConv, SplitOverTwoThreads) {
                                "pad=1_1x1_1}}, dim_labels=bf01_oi01->bf01",
                                fmt::join(x, ","), batch, oc)),
            x, w};
-    EXPECT_EQ(ExpectMatchesReference(c, PrimitiveType::kBF16, rng), 1);
+    const int64_t used = ExpectMatchesReference(c, PrimitiveType::kBF16, rng);
+    if (OnednnRunsBf16()) {
+      EXPECT_EQ(used, 1);
+    }
   }
   SetKernelThreads(MachineCores());
 }
