@@ -312,8 +312,8 @@ std::vector<int> Lns::Seeds(const std::vector<int>& x, const std::vector<int64_t
   return chosen;
 }
 
-// The movable nodes of a random large tie component of at most `size` of them (none if there
-// is no such component).
+// The movable nodes of the next large tie component (large_) of at most `size` of them (none if
+// there is no such component).
 std::vector<int> Lns::LargeComponent(int size) {
   int c = NextLarge(whole_at_, [&](int n) { return n <= size; });
   if (c < 0) return {};
