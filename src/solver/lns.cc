@@ -336,12 +336,14 @@ std::vector<int> Lns::Neighbourhood(const std::vector<int>& x, const std::vector
   std::vector<int> chosen;
   for (int v : seeds) Take(v, chosen, size);
   // A large component's region is the component and as many nodes around it as half a region.
-  Grow(chosen, kind == kComponentKind && !chosen.empty() ? static_cast<int>(chosen.size()) + size / 2
-                                                         : size);
+  Grow(chosen, kind == kComponentKind && !chosen.empty()
+                   ? static_cast<int>(chosen.size()) + size / 2
+                   : size);
   return chosen;
 }
 
-std::vector<int> Lns::FlippedRegion(State& state, int size, std::vector<std::pair<int, int>>& flip) {
+std::vector<int> Lns::FlippedRegion(State& state, int size,
+                                    std::vector<std::pair<int, int>>& flip) {
   flip.clear();
   int c = NextLarge(flip_at_, [&](int n) { return n > size; });
   if (c < 0) return {};
@@ -357,7 +359,8 @@ std::vector<int> Lns::FlippedRegion(State& state, int size, std::vector<std::pai
   ++mark_now_;
   for (int i = comp_start_[c]; i < comp_start_[c + 1]; ++i) mark_[comp_nodes_[i]] = mark_now_;
   // Grow starts new regions from unmarked nodes: the component's own are marked, not chosen.
-  size = std::min<int>(size, static_cast<int>(movable_.size()) - (comp_start_[c + 1] - comp_start_[c]));
+  size = std::min<int>(size,
+                       static_cast<int>(movable_.size()) - (comp_start_[c + 1] - comp_start_[c]));
   std::vector<int> chosen;
   for (int i = comp_start_[c]; i < comp_start_[c + 1]; ++i) {
     for (const Incidence& in : m_.adj[comp_nodes_[i]]) {
