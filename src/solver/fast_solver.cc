@@ -2,8 +2,10 @@
 // that prices memory (per maximal time step, or per node: node_penalties.h), minimises the
 // priced cost by elimination and core sweeps, repairs the result to the limit and descends,
 // with slices of an exact large neighbourhood search (lns.h) between its rounds once it has
-// gained; then pair moves and the search on the best feasible solution. Given two cores, both
-// pricings run side by side, one search per core, and the cheaper plan comes back.
+// gained; then pair moves and the search on the best feasible solution, which first sweeps the
+// moves of large tie components (Lns::QueueSweep). Given two cores, both pricings run side by
+// side, one search per core, splitting that sweep; the cheaper plan comes back, with the other
+// search's last-phase gains when they add to it (MergeGains).
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -74,6 +76,7 @@ struct Shared {
   std::mutex best_mutex;
   std::vector<int> best;
   double best_cost = 0;
+  int searches = 1;  // searches side by side: their final sweeps split the large components
 };
 
 class Driver {
@@ -82,7 +85,7 @@ class Driver {
   Driver(const Model& m, const SolveOptions& o, Clock::time_point t0, Pricing pricing,
          Shared& shared, const char* name)
       : m_(m), o_(o), t0_(t0), lambda_(m.num_steps(), 0.0), shared_(shared), name_(name),
-        seed_(pricing == Pricing::kNodes ? o.seed + kNodeSeedOffset : o.seed) {
+        seed_(pricing == Pricing::kNodes ? o.seed + kNodeSeedOffset : o.seed), pricing_(pricing) {
     if (pricing == Pricing::kNodes) penalties_ = std::make_unique<fast::NodePenalties>(m);
   }
 
@@ -279,12 +282,16 @@ class Driver {
     elim.set_deadline(Deadline(1));
     std::vector<int> x = BestStart(elim);
     Progress("start");
-    fast::Lns lns(m_, o_.seed, std::clamp(kLnsSolveShare * o_.time_limit_s, 1.0, 10.0));
+    fast::Lns lns(m_, seed_, std::clamp(kLnsSolveShare * o_.time_limit_s, 1.0, 10.0));
     RETURN_IF_ERROR(Lagrangian(elim, lns, x, maximal));
     if (best_.empty() || optimal_ || shared_.settled) return Status::Ok();
     AdoptSharedBest();
+    final_base_ = best_;
     Polish(std::min(After(kPolishShare), Deadline(1)));
     lns.set_guide(x);
+    // Side by side (and timed: both then search one plan) each search takes half the sweep.
+    bool split = shared_.searches == 2 && o_.fast_max_rounds <= 0 && o_.fast_stall_rounds <= 0;
+    lns.QueueSweep(best_, split && pricing_ == Pricing::kNodes ? 1 : 0, split ? 2 : 1);
     ASSIGN_OR_RETURN(fast::LnsStats stats,
                      Search(lns, Deadline(1), o_.fast_max_rounds, o_.fast_stall_rounds));
     lns_stats_.solves += stats.solves;
@@ -414,6 +421,8 @@ class Driver {
   }
 
   const std::vector<int>& best() const { return best_; }
+  // The plan the last phase started from (empty when the solve ended before it).
+  const std::vector<int>& final_base() const { return final_base_; }
   double best_cost() const { return best_cost_; }
   bool optimal() const { return optimal_; }
 
@@ -424,6 +433,7 @@ class Driver {
   std::vector<double> lambda_;
   std::vector<int> best_;
   double best_cost_ = 0;
+  std::vector<int> final_base_;
   bool optimal_ = false;
   bool loop_gained_ = false;  // a Lagrangian round improved the incumbent
   double weight_ = 1;         // the search's slice per round, in round durations
@@ -435,7 +445,28 @@ class Driver {
   Shared& shared_;
   const char* name_;  // in progress lines: "" alone, " steps" / " nodes" side by side
   uint64_t seed_;
+  Pricing pricing_;
 };
+
+// The other search's last-phase changes (its plan against the plan that phase started from)
+// applied to `x` when that lowers the cost and fits: the two searches' sweeps gain in different
+// regions. Returns whether x changed.
+bool MergeGains(const Model& m, const Driver& other, std::vector<int>& x) {
+  const std::vector<int>& base = other.final_base();
+  if (base.size() != x.size() || other.best().size() != x.size()) return false;
+  std::vector<std::pair<int, int>> group;
+  for (size_t v = 0; v < x.size(); ++v) {
+    if (other.best()[v] != base[v] && other.best()[v] != x[v]) {
+      group.push_back({static_cast<int>(v), other.best()[v]});
+    }
+  }
+  if (group.empty()) return false;
+  State st(m, x);
+  double d = st.ApplyGroup(group);
+  if (!(d < -0.5) || !st.feasible() || m.IsForbidden(st.cost())) return false;
+  x = st.assignment();
+  return true;
+}
 
 }  // namespace
 
@@ -455,6 +486,7 @@ Expected<SolveResult> SolveFast(const Problem& problem, const SolveOptions& opti
                     : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   Shared shared;
   bool both = threads >= 2 && m.limit != INT64_MAX;  // without a limit nothing is priced
+  shared.searches = both ? 2 : 1;
   Driver steps(m, options, t0, Pricing::kSteps, shared, both ? " steps" : "");
   if (!both) {
     RETURN_IF_ERROR(steps.Run(maximal));
@@ -472,13 +504,19 @@ Expected<SolveResult> SolveFast(const Problem& problem, const SolveOptions& opti
     if (take_nodes) {
       r.assignment = nodes.best();
       r.optimal = nodes.optimal();
+    } else {
+      r.assignment = steps.best();
+      r.optimal = steps.optimal();
     }
+    bool merged = !r.optimal && !r.assignment.empty() &&
+                  MergeGains(m, take_nodes ? steps : nodes, r.assignment);
     if (options.progress) {
       auto cost = [](const Driver& d) {
         return d.best().empty() ? std::string("none") : fmt::format("{:.0f}", d.best_cost());
       };
-      options.progress(fmt::format("[fast] per-step search {}, per-node search {}: the {} plan",
-                                   cost(steps), cost(nodes), take_nodes ? "per-node" : "per-step"));
+      options.progress(fmt::format("[fast] per-step search {}, per-node search {}: the {} plan{}",
+                                   cost(steps), cost(nodes), take_nodes ? "per-node" : "per-step",
+                                   merged ? ", with the other's last-phase gains" : ""));
     }
   }
   if (r.assignment.empty()) {

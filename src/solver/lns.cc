@@ -282,7 +282,6 @@ std::vector<int> Lns::Seeds(const std::vector<int>& x, const std::vector<int64_t
                             int size, int kind) {
   std::vector<int> chosen;
   if (kind == 4) chosen = DifferingSeeds(x, size);
-  if (kind == kComponentKind) chosen = LargeComponent(size);
   int edge = kind == 3 ? CostlyEdge(x) : -1;
   if (edge >= 0) {  // both ends of a costly edge: resharding that a joint change may remove
     for (int v : {m_.edges[edge].a, m_.edges[edge].b}) {
@@ -312,14 +311,6 @@ std::vector<int> Lns::Seeds(const std::vector<int>& x, const std::vector<int64_t
   return chosen;
 }
 
-// The movable nodes of the next large tie component (large_) of at most `size` of them (none if
-// there is no such component).
-std::vector<int> Lns::LargeComponent(int size) {
-  int c = NextLarge(whole_at_, [&](int n) { return n <= size; });
-  if (c < 0) return {};
-  return {comp_nodes_.begin() + comp_start_[c], comp_nodes_.begin() + comp_start_[c + 1]};
-}
-
 template <typename Pred>
 int Lns::NextLarge(size_t& at, Pred wanted) {
   for (size_t k = 0; k < large_.size(); ++k) {
@@ -331,14 +322,25 @@ int Lns::NextLarge(size_t& at, Pred wanted) {
 
 std::vector<int> Lns::Neighbourhood(const std::vector<int>& x, const std::vector<int64_t>& profile,
                                     int size, int kind) {
+  if (kind == kComponentKind) {
+    int c = NextLarge(whole_at_, [&](int n) { return n <= size; });
+    if (c >= 0) return ComponentRegion(c, size);
+    kind = 0;
+  }
   ++mark_now_;
   std::vector<int> seeds = Seeds(x, profile, size, kind);
   std::vector<int> chosen;
   for (int v : seeds) Take(v, chosen, size);
-  // A large component's region is the component and as many nodes around it as half a region.
-  Grow(chosen, kind == kComponentKind && !chosen.empty()
-                   ? static_cast<int>(chosen.size()) + size / 2
-                   : size);
+  Grow(chosen, size);
+  return chosen;
+}
+
+// A large component's region is the component and as many nodes around it as half a region.
+std::vector<int> Lns::ComponentRegion(int c, int size) {
+  ++mark_now_;
+  std::vector<int> chosen;
+  for (int i = comp_start_[c]; i < comp_start_[c + 1]; ++i) Take(comp_nodes_[i], chosen, size);
+  Grow(chosen, static_cast<int>(chosen.size()) + size / 2);
   return chosen;
 }
 
@@ -356,6 +358,10 @@ std::vector<int> Lns::FlippedRegion(State& state, int size,
     flip.clear();
   }
   if (flip.empty()) return {};
+  return AroundComponent(c, size);
+}
+
+std::vector<int> Lns::AroundComponent(int c, int size) {
   ++mark_now_;
   for (int i = comp_start_[c]; i < comp_start_[c + 1]; ++i) mark_[comp_nodes_[i]] = mark_now_;
   // Grow starts new regions from unmarked nodes: the component's own are marked, not chosen.
@@ -372,6 +378,30 @@ std::vector<int> Lns::FlippedRegion(State& state, int size,
   return chosen;
 }
 
+void Lns::QueueSweep(const std::vector<int>& x, int first, int stride) {
+  State state(m_, x);
+  std::vector<std::pair<double, std::pair<int, int>>> moves;  // (cost alone, (component, s))
+  std::vector<std::pair<int, int>> flip;
+  for (int c : large_) {
+    if (comp_start_[c + 1] - comp_start_[c] <= size_) continue;
+    int lead = m_.tie_lead[comp_nodes_[comp_start_[c]]];
+    double cheapest = 0;
+    int best = -1;
+    for (int s = 0; s < m_.num_s(lead); ++s) {
+      if (s == x[lead] || !state.Group(lead, s, flip)) continue;
+      double d = state.ApplyGroup(flip);
+      state.Undo();
+      if (!m_.IsForbidden(d) && (best < 0 || d < cheapest)) cheapest = d, best = s;
+    }
+    if (best >= 0) moves.push_back({cheapest, {c, best}});
+  }
+  std::stable_sort(moves.begin(), moves.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  sweep_.clear();
+  for (size_t i = first; i < moves.size(); i += stride) sweep_.push_back(moves[i].second);
+  std::reverse(sweep_.begin(), sweep_.end());  // taken from the back
+}
+
 Expected<LnsStats> Lns::Improve(std::vector<int>& x, Clock::time_point deadline, int max_solves,
                                 int stall_solves) {
   LnsStats stats;
@@ -384,10 +414,20 @@ Expected<LnsStats> Lns::Improve(std::vector<int>& x, Clock::time_point deadline,
          (stall_solves <= 0 || unimproved < stall_solves)) {
     double left = std::chrono::duration<double>(deadline - Clock::now()).count();
     if (left < kMinSolveSeconds) break;
-    next_kind_ = (next_kind_ + 1) % kKinds;
     std::vector<int> free_nodes;
-    if (next_kind_ == kFlipKind) free_nodes = FlippedRegion(state, size, flip);
-    if (next_kind_ != kFlipKind || free_nodes.empty()) flip.clear();
+    flip.clear();
+    if (!sweep_.empty()) {  // QueueSweep's next move (skipped if the plan changed under it)
+      auto [c, s] = sweep_.back();
+      sweep_.pop_back();
+      int lead = m_.tie_lead[comp_nodes_[comp_start_[c]]];
+      if (s != state.assignment()[lead] && state.Group(lead, s, flip)) {
+        free_nodes = AroundComponent(c, size);
+      }
+    } else {
+      next_kind_ = (next_kind_ + 1) % kKinds;
+      if (next_kind_ == kFlipKind) free_nodes = FlippedRegion(state, size, flip);
+    }
+    if (free_nodes.empty()) flip.clear();
     // The sub-problem starts from x with the flipped component moved (kind 6).
     std::vector<int> base = state.assignment();
     for (auto [u, su] : flip) base[u] = su;

@@ -3,7 +3,7 @@
 // tied to a fixed one cannot move), and regions from the differences with a guide plan find a
 // trade among nodes far apart in the graph that no other region finds; a tie component of more
 // than 64 nodes gets a region with the nodes around it, whole when it fits and moved to another
-// strategy when it does not.
+// strategy when it does not; a sweep (QueueSweep) takes such moves first, cheapest first.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -126,14 +126,33 @@ Problem TiedChainWithCostlyLeaves(int tied, int leaves, int64_t save, int64_t le
   return p;
 }
 
-// Moves x by Lns::Improve with `solves` sub-solves; whether every node ended at strategy 1.
-bool AllMovedToOne(const Problem& p, int solves, double solve_seconds) {
+// Moves x (all zeros) by Lns::Improve with `solves` sub-solves, after QueueSweep(x, first,
+// stride) when `stride` > 0; the plan it ends with.
+Assignment Improved(const Problem& p, int solves, double solve_seconds, int first = 0,
+                    int stride = 0) {
   fast::Model m = fast::BuildModel(p);
   Assignment x(p.num_nodes(), 0);
   fast::Lns lns(m, 1, solve_seconds);
+  if (stride > 0) lns.QueueSweep(x, first, stride);
   auto stats = lns.Improve(x, Clock::now() + std::chrono::seconds(60), solves);
   EXPECT_TRUE(stats.ok()) << stats.status().ToString();
+  return x;
+}
+
+// Whether every node ended at strategy 1 (Improved without a sweep).
+bool AllMovedToOne(const Problem& p, int solves, double solve_seconds) {
+  Assignment x = Improved(p, solves, solve_seconds);
   return std::all_of(x.begin(), x.end(), [](int s) { return s == 1; });
+}
+
+// q's nodes and edges after p's.
+void Append(Problem& p, const Problem& q) {
+  int offset = p.num_nodes();
+  p.nodes.insert(p.nodes.end(), q.nodes.begin(), q.nodes.end());
+  for (Edge e : q.edges) {
+    e.u += offset, e.v += offset;
+    p.edges.push_back(e);
+  }
 }
 
 TEST(SolverLnsRegions, ALargeComponentGetsARegionWithTheNodesAroundIt) {
@@ -156,6 +175,29 @@ TEST(SolverLnsRegions, AComponentTooLargeForARegionMovesWithTheNodesAroundIt) {
   ASSERT_TRUE(p.Validate().ok()) << p.Validate().ToString();
   EXPECT_FALSE(AllMovedToOne(p, 5, 20));
   EXPECT_TRUE(AllMovedToOne(p, 6, 20));
+}
+
+TEST(SolverLnsRegions, ASweepMovesTheCheapestLargeComponentFirstAndTwoSearchesSplitIt) {
+  // Two chains of 300 tied nodes as above, each gaining only when its 10 leaves follow; moving
+  // the first alone costs 100 units more, the second 300 more (mismatch 60 units). The sweep's
+  // first sub-solve moves the first; with stride 2, the second search's first moves the second.
+  Problem p = TiedChainWithCostlyLeaves(300, 10, kUnit, kUnit / 10, 40 * kUnit);
+  Append(p, TiedChainWithCostlyLeaves(300, 10, kUnit, kUnit / 10, 60 * kUnit));
+  ASSERT_TRUE(p.Validate().ok()) << p.Validate().ToString();
+  auto moved = [&](const Assignment& x, int chain) {
+    int first = chain * 310;
+    return std::all_of(x.begin() + first, x.begin() + first + 310, [](int s) { return s == 1; });
+  };
+  Assignment none = Improved(p, 1, 20);
+  EXPECT_FALSE(moved(none, 0) || moved(none, 1));
+  Assignment one = Improved(p, 1, 20, 0, 1);
+  EXPECT_TRUE(moved(one, 0));
+  EXPECT_FALSE(moved(one, 1));
+  Assignment both = Improved(p, 2, 20, 0, 1);
+  EXPECT_TRUE(moved(both, 0) && moved(both, 1));
+  Assignment other = Improved(p, 1, 20, 1, 2);
+  EXPECT_FALSE(moved(other, 0));
+  EXPECT_TRUE(moved(other, 1));
 }
 
 }  // namespace
