@@ -1,6 +1,7 @@
 # Sanitizer and fuzzer builds, included by the top-level CMakeLists.txt.
 #   -DXPAR_SANITIZE=ON  AddressSanitizer + UndefinedBehaviorSanitizer on everything (gcc or clang);
-#                       scripts/test.sh --sanitize configures build-asan this way.
+#                       scripts/test.sh --sanitize configures build-asan this way (--quick:
+#                       build-asan-quick, at -O0).
 #   -DXPAR_FUZZ=ON      clang only: the same sanitizers plus libFuzzer coverage, and the targets of
 #                       fuzz/ (scripts/fuzz.sh builds build-fuzz this way and runs them).
 # UB is fatal (-fno-sanitize-recover), so a sanitizer report fails the test that caused it.
