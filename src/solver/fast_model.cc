@@ -113,28 +113,37 @@ Model BuildModel(const Problem& p) {
   return m;
 }
 
-MaxTree::MaxTree(int size) : size_(size), mx_(4 * std::max(size, 1), 0), lazy_(mx_.size(), 0) {}
-
-void MaxTree::Add(int lo, int hi, int64_t delta) {
-  if (lo < hi && delta != 0) Add(1, 0, size_, lo, hi, delta);
+MaxTree::MaxTree(int size) : size_(size) {
+  while (leaves_ < size) leaves_ *= 2;
+  mx_.assign(2 * static_cast<size_t>(leaves_), 0);
+  lazy_.assign(mx_.size(), 0);
+  // Padding leaves past size_ never hold a maximum (additions stay within [0, size_)).
+  for (int t = size; t < leaves_; ++t) mx_[leaves_ + t] = INT64_MIN / 4;
+  for (int p = leaves_ - 1; p >= 1; --p) mx_[p] = std::max(mx_[2 * p], mx_[2 * p + 1]);
 }
 
-void MaxTree::Add(int node, int l, int r, int lo, int hi, int64_t d) {
-  if (hi <= l || r <= lo) return;
-  if (lo <= l && r <= hi) {
-    mx_[node] += d;
-    lazy_[node] += d;
-    return;
+// Bottom up (no recursion: descent and repair call this for every move they try): the nodes
+// that cover [lo, hi) exactly take the addition, then the ancestors of its two ends, the only
+// nodes that cover it in part, recompute their maxima.
+void MaxTree::Add(int lo, int hi, int64_t delta) {
+  lo = std::max(lo, 0);
+  hi = std::min(hi, size_);
+  if (lo >= hi || delta == 0) return;
+  const int first = lo + leaves_, last = hi - 1 + leaves_;
+  for (int l = first, r = hi + leaves_; l < r; l >>= 1, r >>= 1) {
+    if (l & 1) mx_[l] += delta, lazy_[l] += delta, ++l;
+    if (r & 1) --r, mx_[r] += delta, lazy_[r] += delta;
   }
-  int mid = (l + r) / 2;
-  Add(2 * node, l, mid, lo, hi, d);
-  Add(2 * node + 1, mid, r, lo, hi, d);
-  mx_[node] = lazy_[node] + std::max(mx_[2 * node], mx_[2 * node + 1]);
+  // Level by level, both ends' ancestors (one node once they meet).
+  for (int l = first >> 1, r = last >> 1; l >= 1; l >>= 1, r >>= 1) {
+    mx_[l] = lazy_[l] + std::max(mx_[2 * l], mx_[2 * l + 1]);
+    if (r != l) mx_[r] = lazy_[r] + std::max(mx_[2 * r], mx_[2 * r + 1]);
+  }
 }
 
 int64_t MaxTree::Max(int lo, int hi) const {
   if (lo >= hi) return INT64_MIN;
-  return Max(1, 0, size_, lo, hi);
+  return Max(1, 0, leaves_, lo, hi);
 }
 
 int64_t MaxTree::Max(int node, int l, int r, int lo, int hi) const {
@@ -145,7 +154,7 @@ int64_t MaxTree::Max(int node, int l, int r, int lo, int hi) const {
 }
 
 int MaxTree::ArgMax() const {
-  int node = 1, l = 0, r = size_;
+  int node = 1, l = 0, r = leaves_;
   while (r - l > 1) {
     int mid = (l + r) / 2;
     if (mx_[2 * node] >= mx_[2 * node + 1]) {

@@ -75,9 +75,12 @@ class MaxTree {
   int size() const { return size_; }
 
  private:
-  void Add(int node, int l, int r, int lo, int hi, int64_t d);
   int64_t Max(int node, int l, int r, int lo, int hi) const;
   int size_;
+  int leaves_ = 1;  // a power of two >= size_: node p's children are 2p and 2p + 1, step t's
+                    // leaf is leaves_ + t
+  // mx_[p]: the maximum over p's steps, counting the additions of p and its descendants;
+  // lazy_[p]: what was added to all of p's steps at once.
   std::vector<int64_t> mx_, lazy_;
 };
 
