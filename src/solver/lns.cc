@@ -416,7 +416,8 @@ Expected<LnsStats> Lns::Improve(std::vector<int>& x, Clock::time_point deadline,
     if (left < kMinSolveSeconds) break;
     std::vector<int> free_nodes;
     flip.clear();
-    if (!sweep_.empty()) {  // QueueSweep's next move (skipped if the plan changed under it)
+    if (!sweep_.empty()) {  // QueueSweep's next move (a region of the current kind instead when
+                            // the plan moved that component since)
       auto [c, s] = sweep_.back();
       sweep_.pop_back();
       int lead = m_.tie_lead[comp_nodes_[comp_start_[c]]];
