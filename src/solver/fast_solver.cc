@@ -85,7 +85,7 @@ class Driver {
   Driver(const Model& m, const SolveOptions& o, Clock::time_point t0, Pricing pricing,
          Shared& shared, const char* name)
       : m_(m), o_(o), t0_(t0), lambda_(m.num_steps(), 0.0), shared_(shared), name_(name),
-        seed_(pricing == Pricing::kNodes ? o.seed + kNodeSeedOffset : o.seed), pricing_(pricing) {
+        seed_(pricing == Pricing::kNodes ? o.seed + kNodeSeedOffset : o.seed) {
     if (pricing == Pricing::kNodes) penalties_ = std::make_unique<fast::NodePenalties>(m);
   }
 
@@ -291,7 +291,7 @@ class Driver {
     lns.set_guide(x);
     // Side by side (and timed: both then search one plan) each search takes half the sweep.
     bool split = shared_.searches == 2 && o_.fast_max_rounds <= 0 && o_.fast_stall_rounds <= 0;
-    lns.QueueSweep(best_, split && pricing_ == Pricing::kNodes ? 1 : 0, split ? 2 : 1);
+    lns.QueueSweep(best_, split && penalties_ ? 1 : 0, split ? 2 : 1);
     ASSIGN_OR_RETURN(fast::LnsStats stats,
                      Search(lns, Deadline(1), o_.fast_max_rounds, o_.fast_stall_rounds));
     lns_stats_.solves += stats.solves;
@@ -445,7 +445,6 @@ class Driver {
   Shared& shared_;
   const char* name_;  // in progress lines: "" alone, " steps" / " nodes" side by side
   uint64_t seed_;
-  Pricing pricing_;
 };
 
 // The other search's last-phase changes (its plan against the plan that phase started from)
