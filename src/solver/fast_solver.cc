@@ -2,10 +2,11 @@
 // that prices memory (per maximal time step, or per node: node_penalties.h), minimises the
 // priced cost by elimination and core sweeps, repairs the result to the limit and descends,
 // with slices of an exact large neighbourhood search (lns.h) between its rounds once it has
-// gained; then pair moves and the search on the best feasible solution, which first sweeps the
-// moves of large tie components (Lns::QueueSweep). Given two cores, both pricings run side by
-// side, one search per core, splitting that sweep; the cheaper plan comes back, with the other
-// search's last-phase gains when they add to it (MergeGains).
+// gained; then pair moves, kick chains (kick_moves.cc) and the search on the best feasible
+// solution, which first sweeps the moves of large tie components (Lns::QueueSweep). Given two
+// cores, both pricings run side by side, one search per core, splitting the kicks and that
+// sweep; the cheaper plan comes back, with the other search's last-phase gains when they add
+// to it (MergeGains).
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -287,10 +288,11 @@ class Driver {
     if (best_.empty() || optimal_ || shared_.settled) return Status::Ok();
     AdoptSharedBest();
     final_base_ = best_;
-    Polish(std::min(After(kPolishShare), Deadline(1)));
-    lns.set_guide(x);
-    // Side by side (and timed: both then search one plan) each search takes half the sweep.
+    // Side by side (and timed: both then search one plan) each search takes half the kicks
+    // and half the sweep.
     bool split = shared_.searches == 2 && o_.fast_max_rounds <= 0 && o_.fast_stall_rounds <= 0;
+    Polish(std::min(After(kPolishShare), Deadline(1)), split);
+    lns.set_guide(x);
     lns.QueueSweep(best_, split && penalties_ ? 1 : 0, split ? 2 : 1);
     ASSIGN_OR_RETURN(fast::LnsStats stats,
                      Search(lns, Deadline(1), o_.fast_max_rounds, o_.fast_stall_rounds));
@@ -408,12 +410,14 @@ class Driver {
     return Status::Ok();
   }
 
-  // Pair (swap) moves and descent on the incumbent until neither gains or `deadline`.
-  void Polish(Clock::time_point deadline) {
+  // Pair (swap) moves, descent and kick chains on the incumbent until none gains or
+  // `deadline`; side by side, the two searches take alternate edges for the kicks.
+  void Polish(Clock::time_point deadline, bool split) {
     State st(m_, best_);
     while (Clock::now() < deadline) {
       int moves = st.SwapDescend(deadline);
       moves += st.Descend(20, deadline);
+      moves += st.KickDescend(deadline, split && penalties_ ? 1 : 0, split ? 2 : 1);
       if (moves == 0) break;
     }
     st.RecomputeCost();

@@ -48,6 +48,12 @@ class State {
   // with the cheapest memory-lowering move of a node live at the overflowing step that makes
   // the pair fit (swap_moves.cc). One pass over the nodes, until `deadline`; returns the moves.
   int SwapDescend(std::chrono::steady_clock::time_point deadline);
+  // On a feasible solution: kick chains (kick_moves.cc). For edges first, first + stride, ...
+  // that cost something under the plan, each end moved (with its tie group) to a strategy that
+  // lowers that edge, then the nodes around the moved ones each taking their best response;
+  // a chain is kept when it lowers the cost and fits the limit. One pass, until `deadline`;
+  // returns the chains kept.
+  int KickDescend(std::chrono::steady_clock::time_point deadline, int first = 0, int stride = 1);
 
  private:
   static constexpr int kMaxGroup = 64;
@@ -57,6 +63,12 @@ class State {
   // the state feasible with a total change below 0 with `d1`, the change of `first` (applied).
   bool FindCompensation(const std::vector<std::pair<int, int>>& first, double d1,
                         std::vector<std::pair<int, int>>& best_group);
+  // The cost change of a group move, without touching the memory bookkeeping.
+  double GroupDelta(const std::vector<std::pair<int, int>>& group);
+  // One kick chain starting with the group move `kick` (kick_moves.cc); true when kept.
+  bool Kick(const std::vector<std::pair<int, int>>& kick);
+  // w's cheapest group move that moves no node of the current chain; false if none gains.
+  bool BestResponse(int w, std::vector<std::pair<int, int>>& best_group);
   const Model& model_;
   std::vector<int> stamp_, stamp_s_;
   int stamp_now_ = 0;
@@ -65,6 +77,12 @@ class State {
   double cost_ = 0;
   MaxTree tree_;
   std::vector<int> by_first_;  // nodes with some usage choice, sorted by first live step
+  // Kick chains' scratch: the chain each node last moved in, the chain's undo log (node, old
+  // strategy), the nodes whose responses are pending, and group buffers.
+  std::vector<int> chain_of_;
+  int chain_now_ = 0;
+  std::vector<std::pair<int, int>> chain_log_, kick_, response_, best_response_;
+  std::vector<int> chain_work_, group_saved_;
 };
 
 // Each node's lowest-usage strategy (cheapest among ties): feasible whenever any solution is.

@@ -1,6 +1,6 @@
 // The fast backend's starting plans and memory repair where forbidden entries tie nodes into
 // groups larger than one move can take (as in IOPDDL instance A), and its pair moves at the
-// memory limit, at real cost magnitudes.
+// memory limit and its kick chains, at real cost magnitudes.
 #include <gtest/gtest.h>
 
 #include "solver/local_search.h"
@@ -120,6 +120,50 @@ TEST(SolverFastSwap, PairMoveTradesMemoryBetweenNodes) {
   EXPECT_TRUE(st.feasible());
   EXPECT_DOUBLE_EQ(st.cost(), static_cast<double>(kScale));
   EXPECT_EQ(st.SwapDescend(std::chrono::steady_clock::time_point::max()), 0);
+}
+
+// Node 3 (pinned by its cost) makes edge 0-3 cost 10 units while node 0 is at strategy 0; node
+// 0 at strategy 1 frees it but pays 6 on each of its edges to nodes 1 and 2, which want to agree
+// with it. No single move gains (+2, +6, +6) and no move changes memory, so descent and pair
+// moves stop; the kick chain (node 0, then nodes 1 and 2 answering) gains 10 units. With node
+// 2's strategy 1 over the limit, node 2 cannot answer and the chain keeps it: a gain of 4.
+TEST(SolverFastKick, ChainFindsTheMultiNodeMoveThatNoSingleOrPairMoveGains) {
+  auto make = [](int64_t node2_usage) {
+    Problem p;
+    p.nodes = {{0, 4, {0, 0}, {1, 1}},
+               {0, 4, {0, 0}, {1, 1}},
+               {0, 4, {0, 0}, {1, node2_usage}},
+               {0, 4, {0, 100 * kScale}, {1, 1}}};
+    std::vector<int64_t> agree = {0, 6 * kScale, 6 * kScale, 0};
+    p.edges = {{0, 1, agree}, {0, 2, agree}, {0, 3, {10 * kScale, 10 * kScale, 0, 0}}};
+    p.usage_limit = 10;
+    EXPECT_TRUE(p.Validate().ok());
+    return p;
+  };
+  const auto never = std::chrono::steady_clock::time_point::max();
+  Problem p = make(1);
+  fast::Model m = fast::BuildModel(p);
+  fast::State st(m, {0, 0, 0, 0});
+  EXPECT_EQ(st.Descend(10), 0);
+  EXPECT_EQ(st.SwapDescend(never), 0);
+  EXPECT_EQ(st.KickDescend(never), 1);
+  EXPECT_EQ(st.assignment(), (std::vector<int>{1, 1, 1, 0}));
+  EXPECT_DOUBLE_EQ(st.cost(), 0);
+  EXPECT_EQ(st.KickDescend(never), 0);
+
+  Problem tight = make(20);
+  fast::Model mt = fast::BuildModel(tight);
+  fast::State st2(mt, {0, 0, 0, 0});
+  EXPECT_EQ(st2.KickDescend(never), 1);
+  EXPECT_EQ(st2.assignment(), (std::vector<int>{1, 1, 0, 0}));
+  EXPECT_TRUE(st2.feasible());
+  EXPECT_DOUBLE_EQ(st2.cost(), static_cast<double>(6 * kScale));
+  // Split over two searches by edge, the chain comes from the third edge (index 2): the search
+  // taking edges 0, 2, ... finds it, the one taking 1, 3, ... does not.
+  fast::State odd(m, {0, 0, 0, 0});
+  EXPECT_EQ(odd.KickDescend(never, 1, 2), 0);
+  fast::State even(m, {0, 0, 0, 0});
+  EXPECT_EQ(even.KickDescend(never, 0, 2), 1);
 }
 
 }  // namespace
