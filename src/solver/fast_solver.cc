@@ -33,8 +33,11 @@ constexpr int kEscalateRounds = 12;
 // The starts' descents stop at this share of the time limit (each start is still repaired, so
 // the incumbent stays feasible); the Lagrangian loop has the rest.
 constexpr double kStartShare = 0.25;
-// After the Lagrangian loop, this share of the time limit polishes the incumbent by pair moves.
+// After the Lagrangian loop, this share of the time limit polishes the incumbent (Polish).
 constexpr double kPolishShare = 0.05;
+// The last phase's search runs in slices of this share of the time limit, each polished again
+// when it gained.
+constexpr double kSearchSliceShare = 0.05;
 // The rest goes to the exact neighbourhood search (lns.h): at least kMinLnsShare, and all of it
 // once the loop has run kMinLoopShare and then kSwitchRounds rounds without a gain (instance V
 // settles on one plan within 15 s of its 300). A loop that still gains keeps its time: instance
@@ -290,14 +293,24 @@ class Driver {
     final_base_ = best_;
     // Side by side (and timed: both then search one plan) each search takes half the kicks
     // and half the sweep.
-    bool split = shared_.searches == 2 && o_.fast_max_rounds <= 0 && o_.fast_stall_rounds <= 0;
+    const bool timed = o_.fast_max_rounds <= 0 && o_.fast_stall_rounds <= 0;
+    const bool split = shared_.searches == 2 && timed;
     Polish(std::min(After(kPolishShare), Deadline(1)), split);
     lns.set_guide(x);
     lns.QueueSweep(best_, split && penalties_ ? 1 : 0, split ? 2 : 1);
-    ASSIGN_OR_RETURN(fast::LnsStats stats,
-                     Search(lns, Deadline(1), o_.fast_max_rounds, o_.fast_stall_rounds));
-    lns_stats_.solves += stats.solves;
-    lns_stats_.improved += stats.improved;
+    // Timed, the search runs in slices, and each slice that gains is polished again: its
+    // changes open new kick chains (IOPDDL K's plan after a 30 s solve: 58 chains, -1.4%).
+    fast::LnsStats stats;
+    do {
+      const double before = best_cost_;
+      Clock::time_point until =
+          timed ? std::min(After(kSearchSliceShare), Deadline(1)) : Deadline(1);
+      ASSIGN_OR_RETURN(stats, Search(lns, until, o_.fast_max_rounds, o_.fast_stall_rounds));
+      lns_stats_.solves += stats.solves;
+      lns_stats_.improved += stats.improved;
+      if (stats.solves == 0 || stats.whole) break;
+      if (best_cost_ < before) Polish(std::min(After(kPolishShare), Deadline(1)), split);
+    } while (timed && TimeLeft());
     Progress(fmt::format("lns ({} sub-solves, {} gains, {} nodes)", lns_stats_.solves,
                          lns_stats_.improved, stats.size).c_str());
     return Status::Ok();
@@ -410,14 +423,16 @@ class Driver {
     return Status::Ok();
   }
 
-  // Pair (swap) moves, descent and kick chains on the incumbent until none gains or
-  // `deadline`; side by side, the two searches take alternate edges for the kicks.
+  // Kick chains, descent and pair (swap) moves on the incumbent until none gains or
+  // `deadline`; side by side, the two searches take alternate edges for the kicks. Kicks come
+  // first: they gain most for their time (IOPDDL K after a 30 s solve: kicks 0.9 s, -30e6;
+  // pair moves 2.5 s, -0.5e6).
   void Polish(Clock::time_point deadline, bool split) {
     State st(m_, best_);
     while (Clock::now() < deadline) {
-      int moves = st.SwapDescend(deadline);
+      int moves = st.KickDescend(deadline, split && penalties_ ? 1 : 0, split ? 2 : 1);
       moves += st.Descend(20, deadline);
-      moves += st.KickDescend(deadline, split && penalties_ ? 1 : 0, split ? 2 : 1);
+      moves += st.SwapDescend(deadline);
       if (moves == 0) break;
     }
     st.RecomputeCost();
