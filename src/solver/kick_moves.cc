@@ -11,7 +11,6 @@
 
 namespace xpar::solver::fast {
 namespace {
-constexpr double kGain = 1e-9;  // relative: smaller changes are rounding
 // Responses per chain: the gaining chains on IOPDDL A change 11-28 nodes.
 constexpr int kMaxResponses = 64;
 }  // namespace
@@ -74,7 +73,7 @@ bool State::Kick(const std::vector<std::pair<int, int>>& kick) {
     take(best_response_);
     ++responses;
   }
-  if (cost_ < before - kGain * std::max(1.0, std::abs(before)) && feasible() &&
+  if (cost_ < before - kRelativeGain * std::max(1.0, std::abs(before)) && feasible() &&
       !model_.IsForbidden(cost_)) {
     return true;
   }

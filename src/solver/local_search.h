@@ -57,6 +57,9 @@ class State {
 
  private:
   static constexpr int kMaxGroup = 64;
+  // Pair moves and kick chains count a change as a gain from this share of the cost on:
+  // smaller ones are rounding.
+  static constexpr double kRelativeGain = 1e-9;
   bool RepairStep(int step);
   bool BestMove(int v, std::vector<std::pair<int, int>>& best_group);
   // The cheapest group move of a node live at the peak step that lowers memory there and makes

@@ -6,14 +6,11 @@
 #include "solver/local_search.h"
 
 namespace xpar::solver::fast {
-namespace {
-constexpr double kGain = 1e-9;  // relative: smaller changes are rounding
-}
 
 bool State::FindCompensation(const std::vector<std::pair<int, int>>& first, double d1,
                              std::vector<std::pair<int, int>>& best_group) {
   const int step = tree_.ArgMax();
-  double best = -kGain * std::max(1.0, std::abs(cost_));
+  double best = -kRelativeGain * std::max(1.0, std::abs(cost_));
   bool found = false;
   std::vector<std::pair<int, int>> group;
   for (int w : by_first_) {
