@@ -38,6 +38,9 @@ constexpr double kPolishShare = 0.05;
 // The last phase's search runs in slices of this share of the time limit, each polished again
 // when it gained.
 constexpr double kSearchSliceShare = 0.05;
+// ... and at least this long: under a short limit a slice would otherwise leave no time for a
+// sub-solve (Lns::Improve needs 50 ms), and the search would end early.
+constexpr std::chrono::seconds kMinSearchSlice{1};
 // The rest goes to the exact neighbourhood search (lns.h): at least kMinLnsShare, and all of it
 // once the loop has run kMinLoopShare and then kSwitchRounds rounds without a gain (instance V
 // settles on one plan within 15 s of its 300). A loop that still gains keeps its time: instance
@@ -304,7 +307,9 @@ class Driver {
     do {
       const double before = best_cost_;
       Clock::time_point until =
-          timed ? std::min(After(kSearchSliceShare), Deadline(1)) : Deadline(1);
+          timed ? std::min(std::max(After(kSearchSliceShare), Clock::now() + kMinSearchSlice),
+                           Deadline(1))
+                : Deadline(1);
       ASSIGN_OR_RETURN(stats, Search(lns, until, o_.fast_max_rounds, o_.fast_stall_rounds));
       lns_stats_.solves += stats.solves;
       lns_stats_.improved += stats.improved;
