@@ -298,9 +298,10 @@ class Driver {
     // and half the sweep.
     const bool timed = o_.fast_max_rounds <= 0 && o_.fast_stall_rounds <= 0;
     const bool split = shared_.searches == 2 && timed;
-    Polish(std::min(After(kPolishShare), Deadline(1)), split);
+    const int first = split && penalties_ ? 1 : 0, stride = split ? 2 : 1;
+    Polish(std::min(After(kPolishShare), Deadline(1)), first, stride);
     lns.set_guide(x);
-    lns.QueueSweep(best_, split && penalties_ ? 1 : 0, split ? 2 : 1);
+    lns.QueueSweep(best_, first, stride);
     // Timed, the search runs in slices, and each slice that gains is polished again: its
     // changes open new kick chains (IOPDDL K's plan after a 30 s solve: 58 chains, -1.4%).
     fast::LnsStats stats;
@@ -314,7 +315,7 @@ class Driver {
       lns_stats_.solves += stats.solves;
       lns_stats_.improved += stats.improved;
       if (stats.solves == 0 || stats.whole) break;
-      if (best_cost_ < before) Polish(std::min(After(kPolishShare), Deadline(1)), split);
+      if (best_cost_ < before) Polish(std::min(After(kPolishShare), Deadline(1)), first, stride);
     } while (timed && TimeLeft());
     Progress(fmt::format("lns ({} sub-solves, {} gains, {} nodes)", lns_stats_.solves,
                          lns_stats_.improved, stats.size).c_str());
@@ -428,14 +429,14 @@ class Driver {
     return Status::Ok();
   }
 
-  // Kick chains, descent and pair (swap) moves on the incumbent until none gains or
-  // `deadline`; side by side, the two searches take alternate edges for the kicks. Kicks come
-  // first: they gain most for their time (IOPDDL K after a 30 s solve: kicks 0.9 s, -30e6;
-  // pair moves 2.5 s, -0.5e6).
-  void Polish(Clock::time_point deadline, bool split) {
+  // Kick chains (from edges first, first + stride, ...: side by side, the two searches take
+  // alternate edges), descent and pair (swap) moves on the incumbent until none gains or
+  // `deadline`. Kicks come first: they gain most for their time (IOPDDL K after a 30 s solve:
+  // kicks 0.9 s, -30e6; pair moves 2.5 s, -0.5e6).
+  void Polish(Clock::time_point deadline, int first, int stride) {
     State st(m_, best_);
     while (Clock::now() < deadline) {
-      int moves = st.KickDescend(deadline, split && penalties_ ? 1 : 0, split ? 2 : 1);
+      int moves = st.KickDescend(deadline, first, stride);
       moves += st.Descend(20, deadline);
       moves += st.SwapDescend(deadline);
       if (moves == 0) break;

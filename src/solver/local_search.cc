@@ -213,15 +213,7 @@ bool State::RepairStep(int step) {
       }
     }
     if (saved <= 0) return false;
-    double d;
-    if (group.size() == 1) {
-      d = Delta(v, s);
-    } else {
-      double saved_cost = cost_;
-      d = ApplyGroup(group);
-      Undo();
-      cost_ = saved_cost;
-    }
+    double d = GroupDelta(group);
     // Memory bought with a forbidden choice is no repair: the plan would be unusable.
     if (model_.IsForbidden(cost_ + d) && !model_.IsForbidden(cost_)) return false;
     ratio = d / static_cast<double>(saved);

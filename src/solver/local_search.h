@@ -66,7 +66,7 @@ class State {
   // the state feasible with a total change below 0 with `d1`, the change of `first` (applied).
   bool FindCompensation(const std::vector<std::pair<int, int>>& first, double d1,
                         std::vector<std::pair<int, int>>& best_group);
-  // The cost change of a group move, without touching the memory bookkeeping.
+  // The cost change of a group move, without touching the memory bookkeeping (kick_moves.cc).
   double GroupDelta(const std::vector<std::pair<int, int>>& group);
   // One kick chain starting with the group move `kick` (kick_moves.cc); true when kept.
   bool Kick(const std::vector<std::pair<int, int>>& kick);
